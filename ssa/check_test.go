@@ -1,0 +1,9 @@
+package ssa_test
+
+import (
+	"testing"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+func check(t *testing.T, fn *ssa.Function) {}

@@ -1,0 +1,186 @@
+package ssa
+
+import (
+	"fmt"
+	"sort"
+)
+
+// NewFunction returns an empty function with an entry block.
+func NewFunction(name string, span Span) *Function {
+	fn := &Function{Name: name, Span: span}
+	fn.NewBlock("entry")
+	return fn
+}
+
+// NewBinding declares a binding owned by fn.
+func (fn *Function) NewBinding(name string, kind BindingKind, decl Span) *Binding {
+	b := &Binding{ID: int32(len(fn.Bindings)), Name: name, Kind: kind, Decl: decl, Owner: fn}
+	fn.Bindings = append(fn.Bindings, b)
+	return b
+}
+
+// NewGlobal returns a binding for a name that resolves to no declaration.
+func NewGlobal(name string) *Binding {
+	return &Binding{ID: -1, Name: name, Kind: Global}
+}
+
+// AddChild records a nested function.
+func (fn *Function) AddChild(child *Function) {
+	child.Parent = fn
+	fn.Children = append(fn.Children, child)
+}
+
+// NewBlock appends a new, unterminated block. Before Finish, blocks are kept in creation order;
+// the first one created is the entry.
+func (fn *Function) NewBlock(label string) *Block {
+	b := &Block{ID: int32(len(fn.created)), Func: fn, Label: label, order: int32(len(fn.created))}
+	fn.created = append(fn.created, b)
+	fn.Blocks = fn.created
+	return b
+}
+
+// NewTemp allocates a temporary.
+func (fn *Function) NewTemp() Temp {
+	t := Temp(fn.temps)
+	fn.temps++
+	return t
+}
+
+// Emit appends an instruction computing a new temporary and returns it.
+func (b *Block) Emit(op Op, text string, span Span, args ...Temp) Temp {
+	t := b.Func.NewTemp()
+	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: t, Args: args, Text: text, Span: span})
+	return t
+}
+
+// Param defines the next parameter as binding at span.
+func (b *Block) Param(binding *Binding, span Span) {
+	b.Instrs = append(b.Instrs, Instr{Op: OpParam, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
+}
+
+// Load reads binding at span into a new temporary.
+func (b *Block) Load(binding *Binding, span Span) Temp {
+	t := b.Func.NewTemp()
+	b.Instrs = append(b.Instrs, Instr{Op: OpLoadLocal, Dest: t, Place: Place{Binding: binding, Span: span}, Span: span})
+	return t
+}
+
+// Store assigns value to binding at span.
+func (b *Block) Store(binding *Binding, span Span, value Temp) {
+	b.Instrs = append(b.Instrs, Instr{Op: OpStoreLocal, Dest: NoTemp, Args: []Temp{value}, Place: Place{Binding: binding, Span: span}, Span: span})
+}
+
+// Closure creates the closure of a nested function.
+func (b *Block) Closure(child *Function, span Span) Temp {
+	t := b.Func.NewTemp()
+	b.Instrs = append(b.Instrs, Instr{Op: OpFunction, Dest: t, Func: child, Text: child.Name, Span: span})
+	return t
+}
+
+// Terminated reports whether the block already has a terminal.
+func (b *Block) Terminated() bool { return b.Term.Kind != TermNone }
+
+func (b *Block) terminate(kind TermKind, arg Temp, succs ...*Block) *Terminal {
+	if b.Terminated() {
+		panic(fmt.Sprintf("ssa: block bb%d of %s terminated twice", b.ID, b.Func.Name))
+	}
+	b.Term = Terminal{Kind: kind, Arg: arg, Succs: succs}
+	return &b.Term
+}
+
+// Goto ends the block with a jump to target.
+func (b *Block) Goto(target *Block) *Terminal { return b.terminate(TermGoto, NoTemp, target) }
+
+// If ends the block with a two-way branch on cond.
+func (b *Block) If(cond Temp, then, els *Block) *Terminal {
+	return b.terminate(TermIf, cond, then, els)
+}
+
+// Switch ends the block with a multi-way branch: targets[i] is taken when the discriminant
+// matches cases[i]; the last target is the default.
+func (b *Block) Switch(discriminant Temp, cases []Temp, targets []*Block) *Terminal {
+	if len(targets) != len(cases)+1 {
+		panic("ssa: Switch needs one target per case plus a default")
+	}
+	t := b.terminate(TermSwitch, discriminant, targets...)
+	t.Cases = cases
+	return t
+}
+
+// MaybeThrow ends the block with an edge to next and an exceptional edge to handler.
+func (b *Block) MaybeThrow(next, handler *Block) *Terminal {
+	return b.terminate(TermMaybeThrow, NoTemp, next, handler)
+}
+
+// Return ends the block with a return of value (NoTemp: undefined).
+func (b *Block) Return(value Temp) *Terminal { return b.terminate(TermReturn, value) }
+
+// Throw ends the block by throwing value.
+func (b *Block) Throw(value Temp) *Terminal { return b.terminate(TermThrow, value) }
+
+// Finish seals the shape of the CFG: it checks that every reachable block is terminated, drops
+// unreachable blocks, orders the rest in reverse postorder and derives each block's
+// predecessors from the terminals, ordered by where the edge leaves in the source (the span of
+// the predecessor's terminal), then by creation order.
+func (fn *Function) Finish() error {
+	order, err := reversePostorder(fn.created[0], len(fn.created))
+	if err != nil {
+		return fmt.Errorf("%s: %w", fn.Name, err)
+	}
+	fn.Blocks = order
+	fn.created = nil
+	for i, b := range order {
+		b.ID = int32(i)
+		b.Preds = b.Preds[:0]
+	}
+	for _, b := range order {
+		for _, s := range b.Term.Succs {
+			s.Preds = append(s.Preds, b)
+		}
+	}
+	for _, b := range order {
+		sort.SliceStable(b.Preds, func(i, j int) bool {
+			pi, pj := b.Preds[i], b.Preds[j]
+			if pi.Term.Span.Start != pj.Term.Span.Start {
+				return pi.Term.Span.Start < pj.Term.Span.Start
+			}
+			return pi.order < pj.order
+		})
+	}
+	return nil
+}
+
+// reversePostorder walks the CFG from entry with an explicit stack. Successors are visited
+// last to first so that the first successor (a then-branch, a loop body) comes first in the
+// resulting order.
+func reversePostorder(entry *Block, blocks int) ([]*Block, error) {
+	type frame struct {
+		b    *Block
+		next int // successors left to visit
+	}
+	visited := make([]bool, blocks)
+	visited[entry.order] = true
+	stack := []frame{{b: entry, next: len(entry.Term.Succs)}}
+	post := make([]*Block, 0, blocks)
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if !top.b.Terminated() {
+			return nil, fmt.Errorf("block %q (created #%d) has no terminal", top.b.Label, top.b.order)
+		}
+		if top.next > 0 {
+			top.next--
+			s := top.b.Term.Succs[top.next]
+			if !visited[s.order] {
+				visited[s.order] = true
+				stack = append(stack, frame{b: s, next: len(s.Term.Succs)})
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
+		post[i], post[j] = post[j], post[i]
+	}
+	return post, nil
+}

@@ -1,0 +1,222 @@
+package ssa
+
+// Span is a half-open range of byte offsets into the UTF-8 source.
+type Span struct {
+	Start, End int32
+}
+
+// BindingKind says how a binding was declared.
+type BindingKind uint8
+
+const (
+	Var BindingKind = iota
+	Let
+	Const
+	Param
+	FunctionDecl
+	Class
+	CatchParam
+	Import
+	Global // an identifier that resolves to no declaration; never renamed
+)
+
+var bindingKindNames = [...]string{"var", "let", "const", "param", "function", "class", "catch", "import", "global"}
+
+func (k BindingKind) String() string { return bindingKindNames[k] }
+
+// Binding is one declared variable. Owner is the function whose scope declares it (nil for a
+// global); only the owner renames it, and only when it is not a context variable.
+type Binding struct {
+	ID      int32
+	Name    string
+	Kind    BindingKind
+	Decl    Span
+	Owner   *Function
+	Context bool   // captured and assigned across functions: not renamed
+	Why     string // why Context is set, for the user
+}
+
+// Renamed reports whether Build gives the binding's places SSA values in fn.
+func (b *Binding) Renamed(fn *Function) bool {
+	return b.Owner == fn && !b.Context && b.Kind != Global
+}
+
+// Temp is a function-local temporary; NoTemp marks an absent operand or result.
+type Temp int32
+
+const NoTemp Temp = -1
+
+// Place is one occurrence of a binding in the source. After Build, Value is the SSA value the
+// occurrence reads (LoadLocal) or defines (StoreLocal, Param), or nil if the binding is not
+// renamed in this function.
+type Place struct {
+	Binding *Binding
+	Span    Span
+	Value   *Value
+}
+
+// Op is an instruction's operation. Only the ops that carry a Place matter to SSA construction;
+// the others describe the computation for printing and for later analyses.
+type Op uint8
+
+const (
+	OpParam      Op = iota // Place (or Dest, for a destructured parameter) is the next parameter
+	OpLoadLocal            // Dest = Place
+	OpStoreLocal           // Place = Args[0]; Dest, if any, is the stored value
+	OpConst                // Dest = literal Text
+	OpUnary                // Dest = Text Args[0]
+	OpBinary               // Dest = Args[0] Text Args[1]
+	OpCall                 // Dest = Args[0](Args[1:]...)
+	OpNew                  // Dest = new Args[0](Args[1:]...)
+	OpProperty             // Dest = Args[0].Text
+	OpSetProperty
+	OpIndex // Dest = Args[0][Args[1]]
+	OpSetIndex
+	OpFunction  // Dest = closure of Func
+	OpIntrinsic // Dest = Text(Args...): any other expression form (object, array, await, …)
+)
+
+var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Const", "Unary", "Binary", "Call",
+	"New", "PropertyLoad", "PropertyStore", "IndexLoad", "IndexStore", "Function", "Intrinsic"}
+
+func (o Op) String() string { return opNames[o] }
+
+// Instr is one three-address instruction.
+type Instr struct {
+	Op    Op
+	Dest  Temp
+	Args  []Temp
+	Place Place     // for OpParam, OpLoadLocal, OpStoreLocal (Binding is nil otherwise)
+	Text  string    // operator, literal, property or intrinsic name
+	Func  *Function // for OpFunction
+	Span  Span
+}
+
+// Defines reports whether the instruction defines its Place.
+func (in *Instr) Defines() bool {
+	return in.Place.Binding != nil && (in.Op == OpStoreLocal || in.Op == OpParam)
+}
+
+// Reads reports whether the instruction reads its Place.
+func (in *Instr) Reads() bool { return in.Place.Binding != nil && in.Op == OpLoadLocal }
+
+// TermKind is the kind of a block's terminal.
+type TermKind uint8
+
+const (
+	TermNone       TermKind = iota // not yet terminated
+	TermGoto                       // Succs[0]
+	TermIf                         // Arg ? Succs[0] : Succs[1]
+	TermSwitch                     // Succs[i] when Arg matches Cases[i]; the last Succ is the default
+	TermMaybeThrow                 // continue to Succs[0]; an exception here goes to Succs[1]
+	TermReturn                     // return Arg (NoTemp: undefined)
+	TermThrow                      // throw Arg
+)
+
+var termNames = [...]string{"<none>", "Goto", "If", "Switch", "MaybeThrow", "Return", "Throw"}
+
+func (k TermKind) String() string { return termNames[k] }
+
+// Terminal ends a block. Span is where its edges leave in the source; predecessor lists are
+// ordered by it.
+type Terminal struct {
+	Kind  TermKind
+	Arg   Temp
+	Cases []Temp
+	Succs []*Block
+	Span  Span
+}
+
+// Block is a basic block.
+type Block struct {
+	ID     int32 // index in Function.Blocks after Finish
+	Func   *Function
+	Preds  []*Block
+	Phis   []*Phi
+	Instrs []Instr
+	Term   Terminal
+	// Anchor is the source construct whose paths the block joins (a loop header's test, the end
+	// of an if statement); φs of the block are shown there.
+	Anchor Span
+	Label  string // a short description for printing: "loop", "then", "join", …
+
+	order  int32 // creation order, the tie-breaker for predecessor order
+	filled bool
+	sealed bool
+}
+
+// ValueKind says how an SSA value is defined.
+type ValueKind uint8
+
+const (
+	ValueInitial ValueKind = iota // version 0: the value before any definition
+	ValueParam
+	ValueDef
+	ValuePhi
+)
+
+var valueKindNames = [...]string{"initial", "param", "def", "phi"}
+
+func (k ValueKind) String() string { return valueKindNames[k] }
+
+// Value is one SSA value of a binding.
+type Value struct {
+	ID      int32 // index in Function.Values after Build
+	Binding *Binding
+	Kind    ValueKind
+	Version int32 // per binding: 0 for the initial value, then 1, 2, … (see Function.Values)
+	Block   *Block
+	Instr   *Instr // the defining instruction for ValueParam and ValueDef
+	Phi     *Phi   // for ValuePhi
+	Uses    []Use
+
+	replacedBy *Value // set while Build runs, on φs it removed
+}
+
+// Def returns the Place a param or def value was defined at, or nil.
+func (v *Value) Def() *Place {
+	if v.Instr == nil {
+		return nil
+	}
+	return &v.Instr.Place
+}
+
+// Use is one read of a value: the Place of a LoadLocal, or operand Index of a φ.
+type Use struct {
+	Place *Place
+	Phi   *Phi
+	Index int32
+}
+
+// Phi merges the values of one binding at the start of a block; Operands[i] flows in from
+// Block.Preds[i].
+type Phi struct {
+	Value    *Value
+	Block    *Block
+	Operands []*Value
+
+	complete bool
+}
+
+// Function is one JavaScript function (or the top level of a script or module).
+type Function struct {
+	Name     string
+	Span     Span
+	Blocks   []*Block // reverse postorder after Finish; Blocks[0] is the entry
+	Bindings []*Binding
+	Values   []*Value // after Build: initial values, then the others in block order
+	Parent   *Function
+	Children []*Function
+	// NotAnalyzed, when set, says why the function has no SSA form (with, eval, a syntax error).
+	NotAnalyzed string
+
+	temps   int32
+	created []*Block
+	built   bool
+}
+
+// Entry returns the entry block.
+func (fn *Function) Entry() *Block { return fn.Blocks[0] }
+
+// Temps returns the number of temporaries allocated so far.
+func (fn *Function) Temps() int { return int(fn.temps) }

@@ -1,0 +1,148 @@
+package ssa
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// String returns the printed form of fn (see Fprint).
+func (fn *Function) String() string {
+	var sb strings.Builder
+	Fprint(&sb, fn)
+	return sb.String()
+}
+
+// Fprint writes fn in the style of React Compiler's printed HIR: each block with its
+// predecessors, its φs as `x$3: phi(bb1: x$1, bb2: x$2)`, its numbered instructions and its
+// terminal. Renamed occurrences print as name$version; the others say why they are not renamed
+// through the op's name (LoadGlobal, LoadContext, LoadCapture). Nested functions are not printed.
+func Fprint(w io.Writer, fn *Function) {
+	fmt.Fprintf(w, "function %s\n", fn.Name)
+	if fn.NotAnalyzed != "" {
+		fmt.Fprintf(w, "  not analyzed: %s\n", fn.NotAnalyzed)
+		return
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		fmt.Fprintf(w, "bb%d (%s):\n", b.ID, b.Label)
+		if len(b.Preds) > 0 {
+			ids := make([]string, len(b.Preds))
+			for i, p := range b.Preds {
+				ids[i] = fmt.Sprintf("bb%d", p.ID)
+			}
+			fmt.Fprintf(w, "  predecessors: %s\n", strings.Join(ids, ", "))
+		}
+		for _, p := range b.Phis {
+			ops := make([]string, len(p.Operands))
+			for i, op := range p.Operands {
+				ops[i] = fmt.Sprintf("bb%d: %s", b.Preds[i].ID, op)
+			}
+			fmt.Fprintf(w, "  %s: phi(%s)\n", p.Value, strings.Join(ops, ", "))
+		}
+		for i := range b.Instrs {
+			fmt.Fprintf(w, "  [%d] %s\n", n, fn.instrString(&b.Instrs[i]))
+			n++
+		}
+		fmt.Fprintf(w, "  %s\n", b.Term.String())
+	}
+}
+
+// String returns name$version.
+func (v *Value) String() string { return fmt.Sprintf("%s$%d", v.Binding.Name, v.Version) }
+
+func (t Temp) String() string { return fmt.Sprintf("$%d", t) }
+
+func temps(ts []Temp) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// placeOp names a Place instruction after what happens to the binding in fn.
+func (fn *Function) placeOp(in *Instr) (op, name string) {
+	verb := "Load"
+	if in.Op == OpStoreLocal {
+		verb = "Store"
+	}
+	b := in.Place.Binding
+	switch {
+	case in.Place.Value != nil:
+		return in.Op.String(), in.Place.Value.String()
+	case b.Kind == Global:
+		return verb + "Global", b.Name
+	case b.Context:
+		return verb + "Context", b.Name
+	case b.Owner != fn:
+		return verb + "Capture", b.Name
+	}
+	return in.Op.String(), b.Name
+}
+
+func (fn *Function) instrString(in *Instr) string {
+	var rhs string
+	switch in.Op {
+	case OpParam:
+		if in.Place.Binding == nil {
+			return fmt.Sprintf("%s = Param", in.Dest)
+		}
+		_, name := fn.placeOp(in)
+		return "Param " + name
+	case OpLoadLocal:
+		op, name := fn.placeOp(in)
+		rhs = op + " " + name
+	case OpStoreLocal:
+		op, name := fn.placeOp(in)
+		rhs = fmt.Sprintf("%s %s = %s", op, name, in.Args[0])
+	case OpConst:
+		rhs = "Const " + in.Text
+	case OpUnary:
+		rhs = fmt.Sprintf("Unary %s %s", in.Text, in.Args[0])
+	case OpBinary:
+		rhs = fmt.Sprintf("Binary %s %s %s", in.Args[0], in.Text, in.Args[1])
+	case OpCall, OpNew:
+		rhs = fmt.Sprintf("%s %s(%s)", in.Op, in.Args[0], temps(in.Args[1:]))
+	case OpProperty:
+		rhs = fmt.Sprintf("PropertyLoad %s.%s", in.Args[0], in.Text)
+	case OpSetProperty:
+		rhs = fmt.Sprintf("PropertyStore %s.%s = %s", in.Args[0], in.Text, in.Args[1])
+	case OpIndex:
+		rhs = fmt.Sprintf("IndexLoad %s[%s]", in.Args[0], in.Args[1])
+	case OpSetIndex:
+		rhs = fmt.Sprintf("IndexStore %s[%s] = %s", in.Args[0], in.Args[1], in.Args[2])
+	case OpFunction:
+		rhs = "Function " + in.Text
+	case OpIntrinsic:
+		rhs = fmt.Sprintf("%s(%s)", in.Text, temps(in.Args))
+	}
+	if in.Dest == NoTemp {
+		return rhs
+	}
+	return fmt.Sprintf("%s = %s", in.Dest, rhs)
+}
+
+func (t *Terminal) String() string {
+	switch t.Kind {
+	case TermGoto:
+		return fmt.Sprintf("Goto bb%d", t.Succs[0].ID)
+	case TermIf:
+		return fmt.Sprintf("If %s then bb%d else bb%d", t.Arg, t.Succs[0].ID, t.Succs[1].ID)
+	case TermSwitch:
+		cases := make([]string, 0, len(t.Succs))
+		for i, c := range t.Cases {
+			cases = append(cases, fmt.Sprintf("case %s: bb%d", c, t.Succs[i].ID))
+		}
+		cases = append(cases, fmt.Sprintf("default: bb%d", t.Succs[len(t.Succs)-1].ID))
+		return fmt.Sprintf("Switch %s [%s]", t.Arg, strings.Join(cases, ", "))
+	case TermMaybeThrow:
+		return fmt.Sprintf("MaybeThrow then bb%d handler bb%d", t.Succs[0].ID, t.Succs[1].ID)
+	case TermReturn, TermThrow:
+		if t.Arg == NoTemp {
+			return t.Kind.String()
+		}
+		return fmt.Sprintf("%s %s", t.Kind, t.Arg)
+	}
+	return t.Kind.String()
+}

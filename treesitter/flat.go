@@ -1,0 +1,295 @@
+package treesitter
+
+/*
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// The subset of tree-sitter's api.h (v0.25.0) used here. The library itself
+// is compiled into go-tree-sitter, whose header is not on our include path;
+// the struct layouts must match that version exactly.
+typedef uint16_t TSSymbol;
+typedef uint16_t TSFieldId;
+typedef struct TSTree TSTree;
+typedef struct TSNode {
+	uint32_t context[4];
+	const void *id;
+	const TSTree *tree;
+} TSNode;
+typedef struct TSTreeCursor {
+	const void *tree;
+	const void *id;
+	uint32_t context[3];
+} TSTreeCursor;
+
+TSNode ts_tree_root_node(const TSTree *self);
+uint32_t ts_node_descendant_count(TSNode self);
+TSSymbol ts_node_symbol(TSNode self);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+bool ts_node_is_named(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_is_extra(TSNode self);
+bool ts_node_has_error(TSNode self);
+bool ts_node_is_error(TSNode self);
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+
+enum {
+	flag_named = 1 << 0,
+	flag_missing = 1 << 1,
+	flag_is_error = 1 << 2,
+	flag_has_error = 1 << 3,
+	flag_extra = 1 << 4,
+};
+
+// flat_node is the C view of the Go type Node; flat.go checks at compile
+// time that the layouts agree.
+typedef struct {
+	uint16_t kind;
+	uint16_t field;
+	uint8_t flags;
+	uint32_t start;
+	uint32_t end;
+	int32_t parent;
+	int32_t first_child;
+	int32_t next_sibling;
+	int32_t child_count;
+} flat_node;
+
+enum {
+	flat_off_field = offsetof(flat_node, field),
+	flat_off_flags = offsetof(flat_node, flags),
+	flat_off_start = offsetof(flat_node, start),
+	flat_off_end = offsetof(flat_node, end),
+	flat_off_parent = offsetof(flat_node, parent),
+	flat_off_first_child = offsetof(flat_node, first_child),
+	flat_off_next_sibling = offsetof(flat_node, next_sibling),
+	flat_off_child_count = offsetof(flat_node, child_count),
+};
+
+static uint32_t flat_count(const void *tree) {
+	return ts_node_descendant_count(ts_tree_root_node(tree));
+}
+
+static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent) {
+	TSNode n = ts_tree_cursor_current_node(c);
+	uint8_t flags = 0;
+	if (ts_node_is_named(n)) flags |= flag_named;
+	if (ts_node_is_missing(n)) flags |= flag_missing;
+	if (ts_node_is_error(n)) flags |= flag_is_error;
+	if (ts_node_has_error(n)) flags |= flag_has_error;
+	if (ts_node_is_extra(n)) flags |= flag_extra;
+	out->kind = ts_node_symbol(n);
+	out->field = ts_tree_cursor_current_field_id(c);
+	out->flags = flags;
+	out->start = ts_node_start_byte(n);
+	out->end = ts_node_end_byte(n);
+	out->parent = parent;
+	out->first_child = -1;
+	out->next_sibling = -1;
+	out->child_count = 0;
+}
+
+// flat_fill writes the tree into out in preorder and returns the number of
+// nodes, or cap+1 if there are more than cap. Parent indices already written
+// serve as the walk's stack, so depth costs no extra memory.
+static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap) {
+	if (cap == 0) return 1;
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
+	flat_set(&out[0], &c, -1);
+	uint32_t n = 1;
+	int32_t cur = 0;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (n == cap) { n = cap + 1; break; }
+			flat_set(&out[n], &c, cur);
+			out[cur].first_child = n;
+			out[cur].child_count = 1;
+			cur = n++;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (!ts_tree_cursor_goto_parent(&c)) goto done;
+			cur = out[cur].parent;
+		}
+		if (n == cap) { n = cap + 1; break; }
+		int32_t parent = out[cur].parent;
+		flat_set(&out[n], &c, parent);
+		out[cur].next_sibling = n;
+		out[parent].child_count++;
+		cur = n++;
+	}
+done:
+	ts_tree_cursor_delete(&c);
+	return n;
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"iter"
+	"math"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Kind is a grammar symbol id of tree-sitter-javascript, normalized by
+// tree-sitter so that each (name, named) pair has exactly one Kind.
+type Kind uint16
+
+// Field is a grammar field id; 0 means no field.
+type Field uint16
+
+// Flags is a bit set of node properties.
+type Flags uint8
+
+const (
+	// Named marks nodes of named grammar rules, as opposed to anonymous
+	// tokens like "(" or "+".
+	Named Flags = C.flag_named
+	// Missing marks zero-width tokens that the parser inserted to recover
+	// from a syntax error.
+	Missing Flags = C.flag_missing
+	// IsError marks ERROR nodes, which wrap input the parser skipped.
+	IsError Flags = C.flag_is_error
+	// HasError marks nodes whose subtree contains an ERROR or missing node.
+	HasError Flags = C.flag_has_error
+	// Extra marks nodes that may appear anywhere, i.e. comments.
+	Extra Flags = C.flag_extra
+)
+
+// Node is one syntax node. Nodes refer to each other by index into
+// Tree.Nodes, with -1 for none.
+type Node struct {
+	Kind Kind
+	// Field is the field name this node has in its parent.
+	Field Field
+	Flags Flags
+	// Start and End are byte offsets into Tree.Src.
+	Start, End  uint32
+	Parent      int32
+	FirstChild  int32
+	NextSibling int32
+	// ChildCount counts named and anonymous children.
+	ChildCount int32
+}
+
+// The C walk writes Nodes directly; these fail to compile (constant index out
+// of range) if Node and flat_node ever differ in layout.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(Node{})-C.sizeof_flat_node]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Field)-C.flat_off_field]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Flags)-C.flat_off_flags]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Start)-C.flat_off_start]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.End)-C.flat_off_end]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Parent)-C.flat_off_parent]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.FirstChild)-C.flat_off_first_child]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.NextSibling)-C.flat_off_next_sibling]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.ChildCount)-C.flat_off_child_count]
+)
+
+// sitter.Tree is a struct whose only field is the *C.TSTree; cTree reads that
+// field. This fails to compile if the struct stops being pointer-sized, and
+// TestCTreePointer checks the field itself.
+var _ = [1]struct{}{}[unsafe.Sizeof(sitter.Tree{})-unsafe.Sizeof(uintptr(0))]
+
+func cTree(t *sitter.Tree) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(t))
+}
+
+// flatten copies the C tree into a preorder node slice with two cgo calls.
+func flatten(ts *sitter.Tree) ([]Node, error) {
+	tree := cTree(ts)
+	count := C.flat_count(tree)
+	if count > math.MaxInt32 {
+		return nil, fmt.Errorf("treesitter: %d nodes exceed the int32 node index", count)
+	}
+	nodes := make([]Node, count)
+	if got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count); got != count {
+		return nil, fmt.Errorf("treesitter: tree walk found %d nodes, tree-sitter counted %d", got, count)
+	}
+	return nodes, nil
+}
+
+// Text returns the source text of node i.
+func (t *Tree) Text(i int32) []byte {
+	n := &t.Nodes[i]
+	return t.Src[n.Start:n.End]
+}
+
+// ChildByField returns the first child of node i that has field f, or -1.
+func (t *Tree) ChildByField(i int32, f Field) int32 {
+	for c := t.Nodes[i].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		if t.Nodes[c].Field == f {
+			return c
+		}
+	}
+	return -1
+}
+
+// FirstNamedChild returns the first named child of node i, or -1.
+func (t *Tree) FirstNamedChild(i int32) int32 {
+	return t.namedFrom(t.Nodes[i].FirstChild)
+}
+
+// NextNamedSibling returns the next named sibling of node i, or -1.
+func (t *Tree) NextNamedSibling(i int32) int32 {
+	return t.namedFrom(t.Nodes[i].NextSibling)
+}
+
+// NamedChild returns the n-th (from 0) named child of node i, or -1.
+func (t *Tree) NamedChild(i int32, n int) int32 {
+	c := t.FirstNamedChild(i)
+	for ; c >= 0 && n > 0; n-- {
+		c = t.NextNamedSibling(c)
+	}
+	return c
+}
+
+func (t *Tree) namedFrom(c int32) int32 {
+	for c >= 0 && t.Nodes[c].Flags&Named == 0 {
+		c = t.Nodes[c].NextSibling
+	}
+	return c
+}
+
+// Children yields the children of node i in source order.
+func (t *Tree) Children(i int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for c := t.Nodes[i].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// NamedChildren yields the named children of node i in source order.
+func (t *Tree) NamedChildren(i int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for c := t.FirstNamedChild(i); c >= 0; c = t.NextNamedSibling(c) {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// SubtreeEnd returns the index just past the subtree of node i, so that the
+// subtree is Nodes[i:SubtreeEnd(i)].
+func (t *Tree) SubtreeEnd(i int32) int32 {
+	for ; i >= 0; i = t.Nodes[i].Parent {
+		if next := t.Nodes[i].NextSibling; next >= 0 {
+			return next
+		}
+	}
+	return int32(len(t.Nodes))
+}

@@ -1,0 +1,162 @@
+package treesitter
+
+/*
+#include <stddef.h>
+
+// Defined by the tree-sitter C library that go-tree-sitter compiles in; the
+// prototype is repeated here because its header is not on our include path.
+void ts_set_allocator(
+	void *(*new_malloc)(size_t),
+	void *(*new_calloc)(size_t, size_t),
+	void *(*new_realloc)(void *, size_t),
+	void (*new_free)(void *));
+*/
+import "C"
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// go-tree-sitter v0.25.0 routes every allocation of the C library through
+// exported Go functions (millions of cgo callbacks per large parse, 1.1–1.35×
+// slower parsing). NULL restores tree-sitter's libc defaults. Those Go
+// functions only wrap libc malloc and free too, so memory allocated before
+// this switch may still be freed after it.
+func init() {
+	C.ts_set_allocator(nil, nil, nil, nil)
+}
+
+// Tree is a parsed JavaScript source file.
+type Tree struct {
+	// Src is the parsed source; node offsets index into it.
+	Src []byte
+	// Nodes is the syntax tree in preorder; Nodes[0] is the program node.
+	Nodes []Node
+
+	ts      *sitter.Tree // nil after Close
+	cleanup runtime.Cleanup
+}
+
+// Edit describes a change of source text: the bytes
+// [StartByte, OldEndByte) of the old source were replaced by the bytes
+// [StartByte, NewEndByte) of the new one.
+type Edit struct {
+	StartByte, OldEndByte, NewEndByte uint32
+}
+
+// parserPool holds parsers already configured for JavaScript; creating one
+// allocates the parser's C state.
+var parserPool = sync.Pool{New: func() any {
+	p := &pooledParser{p: sitter.NewParser()}
+	if err := p.p.SetLanguage(language); err != nil {
+		panic(fmt.Sprintf("treesitter: JavaScript grammar rejected by tree-sitter: %v", err))
+	}
+	// sync.Pool drops idle entries silently; the C parser must go with them.
+	runtime.AddCleanup(p, (*sitter.Parser).Close, p.p)
+	return p
+}}
+
+// pooledParser exists so that the pool entry and the C parser are distinct
+// objects: a cleanup may not keep alive the object it is attached to.
+type pooledParser struct{ p *sitter.Parser }
+
+// Parse parses JavaScript or JSX source. The returned tree holds C memory
+// until Close is called.
+func Parse(src []byte) (*Tree, error) {
+	return parse(src, nil)
+}
+
+// Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
+// parts of t. t itself is not modified and stays usable.
+func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
+	if t.ts == nil {
+		return nil, errors.New("treesitter: Reparse of a closed tree")
+	}
+	inputEdit, err := makeInputEdit(t.Src, newSrc, edit)
+	if err != nil {
+		return nil, err
+	}
+	// ts_tree_edit mutates the tree it is given; editing a shallow copy
+	// leaves t intact (tree-sitter copies shared subtrees on write).
+	old := t.ts.Clone()
+	defer old.Close()
+	old.Edit(inputEdit)
+	return parse(newSrc, old)
+}
+
+// Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
+// the C tree. Close is idempotent.
+func (t *Tree) Close() {
+	if t.ts == nil {
+		return
+	}
+	t.cleanup.Stop()
+	t.ts.Close()
+	t.ts = nil
+}
+
+func parse(src []byte, old *sitter.Tree) (*Tree, error) {
+	ts, err := parseC(src, old)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := flatten(ts)
+	if err != nil {
+		ts.Close()
+		return nil, err
+	}
+	t := &Tree{Src: src, Nodes: nodes, ts: ts}
+	// A safety net for trees dropped without Close; the C heap is invisible
+	// to the Go garbage collector, so this must not be relied upon.
+	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
+	return t, nil
+}
+
+// parseC runs tree-sitter only, without the flat copy.
+func parseC(src []byte, old *sitter.Tree) (*sitter.Tree, error) {
+	if len(src) > math.MaxUint32 {
+		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
+	}
+	pp := parserPool.Get().(*pooledParser)
+	ts := pp.p.Parse(src, old)
+	parserPool.Put(pp)
+	if ts == nil {
+		return nil, errors.New("treesitter: tree-sitter returned no tree")
+	}
+	return ts, nil
+}
+
+// makeInputEdit adds the row/column points tree-sitter wants next to the
+// byte offsets of edit.
+func makeInputEdit(oldSrc, newSrc []byte, e Edit) (*sitter.InputEdit, error) {
+	if e.StartByte > e.OldEndByte || int(e.OldEndByte) > len(oldSrc) ||
+		e.StartByte > e.NewEndByte || int(e.NewEndByte) > len(newSrc) {
+		return nil, fmt.Errorf("treesitter: edit %+v out of range for sources of %d and %d bytes", e, len(oldSrc), len(newSrc))
+	}
+	start := advance(sitter.Point{}, oldSrc[:e.StartByte])
+	return &sitter.InputEdit{
+		StartByte:      uint(e.StartByte),
+		OldEndByte:     uint(e.OldEndByte),
+		NewEndByte:     uint(e.NewEndByte),
+		StartPosition:  start,
+		OldEndPosition: advance(start, oldSrc[e.StartByte:e.OldEndByte]),
+		NewEndPosition: advance(start, newSrc[e.StartByte:e.NewEndByte]),
+	}, nil
+}
+
+// advance returns the point reached from p after text. Like tree-sitter, it
+// counts rows at '\n' and columns in bytes.
+func advance(p sitter.Point, text []byte) sitter.Point {
+	last := bytes.LastIndexByte(text, '\n')
+	if last < 0 {
+		return sitter.Point{Row: p.Row, Column: p.Column + uint(len(text))}
+	}
+	return sitter.Point{Row: p.Row + uint(bytes.Count(text, []byte{'\n'})), Column: uint(len(text) - last - 1)}
+}
