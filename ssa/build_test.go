@@ -86,7 +86,7 @@ func parseCFG(t testing.TB, src string) *ssa.Function {
 				case "return":
 					b.Return(ssa.NoTemp)
 				case "throw":
-					b.Throw(b.Emit(ssa.OpConst, "error", ssa.Span{}))
+					b.Throw(b.Emit(ssa.OpConst, "error", ssa.Span{}), nil)
 				default:
 					t.Fatalf("bad terminal %q", it)
 				}

@@ -53,6 +53,12 @@ func (b *Block) Emit(op Op, text string, span Span, args ...Temp) Temp {
 	return t
 }
 
+// EmitTo appends an instruction that assigns dest, a temporary allocated with NewTemp. Only
+// the paths into a join assign one temporary more than once (see OpCopy).
+func (b *Block) EmitTo(dest Temp, op Op, text string, span Span, args ...Temp) {
+	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: dest, Args: args, Text: text, Span: span})
+}
+
 // Param defines the next parameter as binding at span.
 func (b *Block) Param(binding *Binding, span Span) {
 	b.Instrs = append(b.Instrs, Instr{Op: OpParam, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
@@ -115,8 +121,13 @@ func (b *Block) MaybeThrow(next, handler *Block) *Terminal {
 // Return ends the block with a return of value (NoTemp: undefined).
 func (b *Block) Return(value Temp) *Terminal { return b.terminate(TermReturn, value) }
 
-// Throw ends the block by throwing value.
-func (b *Block) Throw(value Temp) *Terminal { return b.terminate(TermThrow, value) }
+// Throw ends the block by throwing value, to handler if it is not nil.
+func (b *Block) Throw(value Temp, handler *Block) *Terminal {
+	if handler == nil {
+		return b.terminate(TermThrow, value)
+	}
+	return b.terminate(TermThrow, value, handler)
+}
 
 // Finish seals the shape of the CFG: it checks that every reachable block is terminated, drops
 // unreachable blocks, orders the rest in reverse postorder and derives each block's

@@ -63,6 +63,7 @@ const (
 	OpParam      Op = iota // Place (or Dest, for a destructured parameter) is the next parameter
 	OpLoadLocal            // Dest = Place
 	OpStoreLocal           // Place = Args[0]; Dest, if any, is the stored value
+	OpCopy                 // Dest = Args[0]; a temporary assigned on each path into a join
 	OpConst                // Dest = literal Text
 	OpUnary                // Dest = Text Args[0]
 	OpBinary               // Dest = Args[0] Text Args[1]
@@ -76,7 +77,7 @@ const (
 	OpIntrinsic // Dest = Text(Args...): any other expression form (object, array, await, …)
 )
 
-var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Const", "Unary", "Binary", "Call",
+var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Copy", "Const", "Unary", "Binary", "Call",
 	"New", "PropertyLoad", "PropertyStore", "IndexLoad", "IndexStore", "Function", "Intrinsic"}
 
 func (o Op) String() string { return opNames[o] }
@@ -110,7 +111,7 @@ const (
 	TermSwitch                     // Succs[i] when Arg matches Cases[i]; the last Succ is the default
 	TermMaybeThrow                 // continue to Succs[0]; an exception here goes to Succs[1]
 	TermReturn                     // return Arg (NoTemp: undefined)
-	TermThrow                      // throw Arg
+	TermThrow                      // throw Arg, to the handler Succs[0] if the block is in a try
 )
 
 var termNames = [...]string{"<none>", "Goto", "If", "Switch", "MaybeThrow", "Return", "Throw"}
@@ -135,8 +136,9 @@ type Block struct {
 	Phis   []*Phi
 	Instrs []Instr
 	Term   Terminal
-	// Anchor is the source construct whose paths the block joins (a loop header's test, the end
-	// of an if statement); φs of the block are shown there.
+	// Anchor places the block's φs in the source: Start is where they count as defined for
+	// version numbering (a loop's test, the end of an if statement), End is where they are shown
+	// (the end of a loop's first line, the end of the if statement).
 	Anchor Span
 	Label  string // a short description for printing: "loop", "then", "join", …
 

@@ -96,6 +96,8 @@ func (fn *Function) instrString(in *Instr) string {
 	case OpStoreLocal:
 		op, name := fn.placeOp(in)
 		rhs = fmt.Sprintf("%s %s = %s", op, name, in.Args[0])
+	case OpCopy:
+		rhs = in.Args[0].String()
 	case OpConst:
 		rhs = "Const " + in.Text
 	case OpUnary:
@@ -138,7 +140,12 @@ func (t *Terminal) String() string {
 		return fmt.Sprintf("Switch %s [%s]", t.Arg, strings.Join(cases, ", "))
 	case TermMaybeThrow:
 		return fmt.Sprintf("MaybeThrow then bb%d handler bb%d", t.Succs[0].ID, t.Succs[1].ID)
-	case TermReturn, TermThrow:
+	case TermThrow:
+		if len(t.Succs) > 0 {
+			return fmt.Sprintf("Throw %s handler bb%d", t.Arg, t.Succs[0].ID)
+		}
+		return fmt.Sprintf("Throw %s", t.Arg)
+	case TermReturn:
 		if t.Arg == NoTemp {
 			return t.Kind.String()
 		}

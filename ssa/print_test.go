@@ -41,7 +41,7 @@ func TestPrint(t *testing.T) {
 	join.Emit(ssa.OpCall, "", s, log, join.Load(x, s), join.Closure(inner, s))
 	join.Emit(ssa.OpNew, "", s, log)
 	join.Return(join.Load(x, s))
-	handler.Throw(handler.Emit(ssa.OpSetIndex, "", s, obj, obj, obj))
+	handler.Throw(handler.Emit(ssa.OpSetIndex, "", s, obj, obj, obj), nil)
 	if err := fn.Finish(); err != nil {
 		t.Fatal(err)
 	}
