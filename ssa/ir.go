@@ -139,8 +139,9 @@ type Block struct {
 	// Anchor places the block's φs in the source: Start is where they count as defined for
 	// version numbering (a loop's test, the end of an if statement), End is where they are shown
 	// (the end of a loop's first line, the end of the if statement).
-	Anchor Span
-	Label  string // a short description for printing: "loop", "then", "join", …
+	Anchor     Span
+	LoopHeader bool   // the block is the header of a source loop
+	Label      string // a short description for printing: "while", "then", "join", …
 
 	order  int32 // creation order, the tie-breaker for predecessor order
 	filled bool

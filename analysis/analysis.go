@@ -1,0 +1,160 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/treesitter"
+)
+
+// Result is the analysis of one source file.
+type Result struct {
+	Src   []byte
+	Lines *Lines
+	File  *treesitter.File
+	// Funcs are all functions of the file, the top level first, parents before children.
+	Funcs []*ssa.Function
+	// Occurrences are the places of local and global variables, sorted by Span.Start.
+	Occurrences []Occurrence
+	// Joins are the points where φs are shown, sorted by At.
+	Joins []Join
+	// Captured lists, for values read from nested functions, the places that read them there.
+	Captured map[*ssa.Value][]*ssa.Place
+
+	single map[*ssa.Binding]*ssa.Value // the definition of each binding defined once
+}
+
+// Occurrence is one place of a variable in the source. Read is the value it reads and Write
+// the value it defines; both are set for `x += 1` and `i++`, and neither for a variable that
+// is not renamed (a global, a context variable, a function that is not analyzed, dead code).
+type Occurrence struct {
+	Span    ssa.Span
+	Binding *ssa.Binding
+	Func    *ssa.Function
+	Read    *ssa.Value
+	Write   *ssa.Value
+}
+
+// Join is a point where control flow merges and φs are shown.
+type Join struct {
+	At    int32 // offset where the φs are shown
+	Loop  bool  // a loop header: shown at the end of the loop's first line
+	Block *ssa.Block
+}
+
+// Analyze parses, lowers and builds src. Functions that cannot be analyzed keep a reason in
+// NotAnalyzed; the others are in SSA form.
+func Analyze(src []byte) (*Result, error) {
+	tree, err := treesitter.Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	file := treesitter.Lower(tree)
+	r := &Result{Src: src, Lines: NewLines(src), File: file, Funcs: file.Funcs}
+	for _, fn := range file.Funcs {
+		if fn.NotAnalyzed != "" {
+			continue
+		}
+		if err := ssa.Build(fn); err != nil {
+			fn.NotAnalyzed = fmt.Sprintf("internal error: %v", err)
+		}
+	}
+	r.index()
+	return r, nil
+}
+
+func (r *Result) index() {
+	r.single = singleDefinitions(r.Funcs)
+	single := r.single
+	r.Captured = make(map[*ssa.Value][]*ssa.Place)
+	for _, fn := range r.Funcs {
+		for _, b := range fn.Blocks {
+			for i := range b.Instrs {
+				in := &b.Instrs[i]
+				if in.Place.Binding == nil {
+					continue
+				}
+				p := &in.Place
+				v := p.Value
+				if v == nil && fn.NotAnalyzed == "" && capturedRead(fn, in) {
+					if v = single[p.Binding]; v != nil {
+						r.Captured[v] = append(r.Captured[v], p)
+					}
+				}
+				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn}, in.Reads(), v)
+			}
+			if len(b.Phis) > 0 {
+				r.Joins = append(r.Joins, Join{At: b.Anchor.End, Loop: b.LoopHeader, Block: b})
+			}
+		}
+	}
+	sort.SliceStable(r.Occurrences, func(i, j int) bool { return r.Occurrences[i].Span.Start < r.Occurrences[j].Span.Start })
+	r.mergeReadWrites()
+	sort.SliceStable(r.Joins, func(i, j int) bool { return r.Joins[i].At < r.Joins[j].At })
+}
+
+func (r *Result) addOccurrence(o Occurrence, read bool, v *ssa.Value) {
+	if read {
+		o.Read = v
+	} else {
+		o.Write = v
+	}
+	r.Occurrences = append(r.Occurrences, o)
+}
+
+// mergeReadWrites joins the read and the write of one occurrence (x += 1) into one.
+func (r *Result) mergeReadWrites() {
+	out := r.Occurrences[:0]
+	for _, o := range r.Occurrences {
+		if n := len(out); n > 0 && out[n-1].Span == o.Span && out[n-1].Binding == o.Binding {
+			last := &out[n-1]
+			if last.Read == nil {
+				last.Read = o.Read
+			}
+			if last.Write == nil {
+				last.Write = o.Write
+			}
+			continue
+		}
+		out = append(out, o)
+	}
+	r.Occurrences = out
+}
+
+func capturedRead(fn *ssa.Function, in *ssa.Instr) bool {
+	b := in.Place.Binding
+	return in.Reads() && b.Kind != ssa.Global && !b.Context && b.Owner != fn && b.Owner != nil && b.Owner.NotAnalyzed == ""
+}
+
+// singleDefinitions maps each binding that has exactly one definition in its owner to it.
+func singleDefinitions(funcs []*ssa.Function) map[*ssa.Binding]*ssa.Value {
+	defs := make(map[*ssa.Binding]*ssa.Value)
+	for _, fn := range funcs {
+		for _, v := range fn.Values {
+			if v.Kind != ssa.ValueDef && v.Kind != ssa.ValueParam {
+				continue
+			}
+			if _, seen := defs[v.Binding]; seen {
+				defs[v.Binding] = nil
+			} else {
+				defs[v.Binding] = v
+			}
+		}
+	}
+	return defs
+}
+
+// At returns the index of the occurrence whose span contains or ends at off, or -1.
+func (r *Result) At(off int32) int {
+	i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= off })
+	if i < len(r.Occurrences) && r.Occurrences[i].Span.Start <= off {
+		return i
+	}
+	return -1
+}
+
+func sortPlaces(ps []*ssa.Place) {
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Span.Start < ps[j].Span.Start })
+}

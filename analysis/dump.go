@@ -1,0 +1,124 @@
+package analysis
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// Dump writes the printed HIR+SSA of every function named name ("": all).
+func (r *Result) Dump(w io.Writer, name string) error {
+	found := false
+	for _, fn := range r.Funcs {
+		if name != "" && fn.Name != name {
+			continue
+		}
+		if found {
+			fmt.Fprintln(w)
+		}
+		found = true
+		ssa.Fprint(w, fn)
+	}
+	if !found {
+		return fmt.Errorf("no function named %q", name)
+	}
+	return nil
+}
+
+type jsonFile struct {
+	Functions []jsonFunc `json:"functions"`
+}
+
+type jsonFunc struct {
+	Name     string      `json:"name"`
+	Line     int         `json:"line"`
+	Analyzed bool        `json:"analyzed"`
+	Reason   string      `json:"reason"`
+	Blocks   int         `json:"blocks"`
+	Phis     []jsonPhi   `json:"phis"`
+	Values   []jsonValue `json:"values"`
+}
+
+type jsonPhi struct {
+	Var      string  `json:"var"`
+	Version  int32   `json:"version"`
+	Line     int     `json:"line"`
+	Operands []int32 `json:"operands"`
+}
+
+type jsonValue struct {
+	Var     string    `json:"var"`
+	Version int32     `json:"version"`
+	Kind    string    `json:"kind"`
+	Line    int       `json:"line"`
+	Uses    []jsonUse `json:"uses"`
+}
+
+type jsonUse struct {
+	Line int `json:"line"`
+	Col  int `json:"col"`
+}
+
+// DumpJSON writes the functions named name ("": all) as one JSON object.
+func (r *Result) DumpJSON(w io.Writer, name string) error {
+	out := jsonFile{Functions: []jsonFunc{}}
+	for _, fn := range r.Funcs {
+		if name != "" && fn.Name != name {
+			continue
+		}
+		jf := jsonFunc{Name: fn.Name, Line: r.Lines.Line(fn.Span.Start), Analyzed: fn.NotAnalyzed == "",
+			Reason: fn.NotAnalyzed, Phis: []jsonPhi{}, Values: []jsonValue{}}
+		if jf.Analyzed {
+			jf.Blocks = len(fn.Blocks)
+		}
+		for _, v := range fn.Values {
+			if v.Kind == ssa.ValuePhi {
+				ops := make([]int32, len(v.Phi.Operands))
+				for i, op := range v.Phi.Operands {
+					ops[i] = op.Version
+				}
+				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Version: v.Version, Line: r.Lines.Line(v.Block.Anchor.End), Operands: ops})
+			}
+			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: v.Kind.String(), Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
+			for _, p := range r.Uses(v) {
+				line, col := r.Lines.Position(p.Span.Start)
+				jv.Uses = append(jv.Uses, jsonUse{Line: line + 1, Col: col})
+			}
+			jf.Values = append(jf.Values, jv)
+		}
+		out.Functions = append(out.Functions, jf)
+	}
+	if name != "" && len(out.Functions) == 0 {
+		return fmt.Errorf("no function named %q", name)
+	}
+	enc := json.NewEncoder(w)
+	return enc.Encode(out)
+}
+
+// DefinedAt returns where v is defined: its place for a parameter or definition, its join for
+// a φ, its binding's declaration for an initial value.
+func (r *Result) DefinedAt(v *ssa.Value) ssa.Span {
+	switch v.Kind {
+	case ssa.ValuePhi:
+		return ssa.Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End}
+	case ssa.ValueInitial:
+		return v.Binding.Decl
+	}
+	return v.Def().Span
+}
+
+// Uses returns the places that read v, in its function and in nested functions, in source
+// order.
+func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
+	var ps []*ssa.Place
+	for _, u := range v.Uses {
+		if u.Place != nil {
+			ps = append(ps, u.Place)
+		}
+	}
+	ps = append(ps, r.Captured[v]...)
+	sortPlaces(ps)
+	return ps
+}

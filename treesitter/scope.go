@@ -1,0 +1,159 @@
+package treesitter
+
+import "github.com/ssalens/ssalens/ssa"
+
+// scope is one lexical scope: a function's (parameters, var declarations, its body's lexical
+// declarations) or a block's. Every declaration of a scope is entered before any statement of
+// it is lowered, which gives hoisting and the temporal dead zone: a read before the
+// declaration finds the binding and sees its initial value.
+type scope struct {
+	parent *scope
+	fs     *funcState
+	names  map[string]*ssa.Binding
+}
+
+func (s *scope) lookup(name []byte) *ssa.Binding {
+	for ; s != nil; s = s.parent {
+		if b, ok := s.names[string(name)]; ok {
+			return b
+		}
+	}
+	return nil
+}
+
+// declare enters a binding of name in s, owned by s's function, unless s already has one
+// (var redeclarations and a var named like a parameter are the same variable).
+func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {
+	if b, ok := s.names[string(name)]; ok {
+		return b
+	}
+	if s.names == nil {
+		s.names = make(map[string]*ssa.Binding)
+	}
+	b := s.fs.fn.NewBinding(string(name), kind, decl)
+	s.names[b.Name] = b
+	return b
+}
+
+// declareVars enters the var declarations of a function body: every variable_declaration and
+// `for (var …)` below node, except inside nested functions and classes.
+func (lw *lowerer) declareVars(s *scope, node int32) {
+	t := lw.t
+	end := t.SubtreeEnd(node)
+	for i := node + 1; i < end; i++ {
+		n := &t.Nodes[i]
+		switch n.Kind {
+		case KindVariableDeclaration:
+			for d := range t.NamedChildren(i) {
+				if t.Nodes[d].Kind == KindVariableDeclarator {
+					lw.declarePattern(s, t.ChildByField(d, FieldName), ssa.Var)
+				}
+			}
+		case KindForInStatement:
+			if k := t.ChildByField(i, FieldKind); k >= 0 && t.Nodes[k].Kind == anonVar {
+				lw.declarePattern(s, t.ChildByField(i, FieldLeft), ssa.Var)
+			}
+		case KindFunctionDeclaration, KindGeneratorFunctionDeclaration, KindFunctionExpression,
+			KindGeneratorFunction, KindArrowFunction, KindClassBody:
+			i = t.SubtreeEnd(i) - 1
+		}
+	}
+}
+
+// declareLexical enters the declarations that the statements directly in node (a block, a
+// program, a switch body) make in scope s: let, const, using, class, function and import.
+func (lw *lowerer) declareLexical(s *scope, node int32) {
+	t := lw.t
+	for c := range t.NamedChildren(node) {
+		if t.Nodes[c].Kind == KindSwitchCase || t.Nodes[c].Kind == KindSwitchDefault {
+			lw.declareLexical(s, c)
+			continue
+		}
+		lw.declareStatement(s, c)
+	}
+}
+
+func (lw *lowerer) declareStatement(s *scope, c int32) {
+	t := lw.t
+	switch t.Nodes[c].Kind {
+	case KindLexicalDeclaration, KindUsingDeclaration:
+		kind := ssa.Let
+		if k := t.ChildByField(c, FieldKind); k >= 0 && t.Nodes[k].Kind != anonLet {
+			kind = ssa.Const
+		}
+		for d := range t.NamedChildren(c) {
+			if t.Nodes[d].Kind == KindVariableDeclarator {
+				lw.declarePattern(s, t.ChildByField(d, FieldName), kind)
+			}
+		}
+	case KindClassDeclaration:
+		if name := t.ChildByField(c, FieldName); name >= 0 {
+			s.declare(t.Text(name), ssa.Class, span(t, name))
+		}
+	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
+		if name := t.ChildByField(c, FieldName); name >= 0 {
+			s.declare(t.Text(name), ssa.FunctionDecl, span(t, name))
+		}
+	case KindExportStatement:
+		if d := t.ChildByField(c, FieldDeclaration); d >= 0 {
+			lw.declareStatement(s, d)
+		}
+	case KindImportStatement:
+		lw.forEachImport(c, func(local int32) {
+			s.declare(t.Text(local), ssa.Import, span(t, local))
+		})
+	}
+}
+
+// forEachImport calls f with the local name node of every binding an import statement makes.
+func (lw *lowerer) forEachImport(stmt int32, f func(local int32)) {
+	t := lw.t
+	for clause := range t.NamedChildren(stmt) {
+		if t.Nodes[clause].Kind != KindImportClause {
+			continue
+		}
+		for c := range t.NamedChildren(clause) {
+			switch t.Nodes[c].Kind {
+			case KindIdentifier:
+				f(c)
+			case KindNamespaceImport:
+				if id := t.FirstNamedChild(c); id >= 0 {
+					f(id)
+				}
+			case KindNamedImports:
+				for spec := range t.NamedChildren(c) {
+					if t.Nodes[spec].Kind != KindImportSpecifier {
+						continue
+					}
+					local := t.ChildByField(spec, FieldAlias)
+					if local < 0 {
+						local = t.ChildByField(spec, FieldName)
+					}
+					if local >= 0 && t.Nodes[local].Kind == KindIdentifier {
+						f(local)
+					}
+				}
+			}
+		}
+	}
+}
+
+// declarePattern declares every identifier a binding pattern binds.
+func (lw *lowerer) declarePattern(s *scope, p int32, kind ssa.BindingKind) {
+	if p < 0 {
+		return
+	}
+	t := lw.t
+	switch t.Nodes[p].Kind {
+	case KindIdentifier, KindShorthandPropertyIdentifierPattern:
+		s.declare(t.Text(p), kind, span(t, p))
+	case KindAssignmentPattern, KindObjectAssignmentPattern:
+		lw.declarePattern(s, t.ChildByField(p, FieldLeft), kind)
+	case KindPairPattern:
+		lw.declarePattern(s, t.ChildByField(p, FieldValue), kind)
+	case KindObjectPattern, KindArrayPattern, KindRestPattern:
+		for c := range t.NamedChildren(p) {
+			lw.declarePattern(s, c, kind)
+		}
+	}
+}

@@ -1,0 +1,703 @@
+package treesitter
+
+import (
+	"bytes"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// jumpTarget is an enclosing statement that break or continue can leave.
+type jumpTarget struct {
+	labels     [][]byte
+	breakTo    *ssa.Block
+	continueTo *ssa.Block // nil unless a loop
+	breakable  bool       // an unlabeled break may leave it (loops and switches)
+	finallys   int        // len(funcState.finallys) outside the statement
+}
+
+// finallyState is a finally block while its try and catch blocks are lowered: every way out of
+// them goes through the finally block, and the finally block ends with a dispatch to where
+// each of them was going.
+type finallyState struct {
+	entry  *ssa.Block
+	normal bool // the try or catch block can complete normally
+	exits  []finallyExit
+}
+
+type exitKind uint8
+
+const (
+	exitJump exitKind = iota
+	exitReturn
+	exitThrow
+)
+
+type finallyExit struct {
+	kind     exitKind
+	to       *ssa.Block
+	finallys int
+}
+
+func (f *finallyState) addExit(e finallyExit) {
+	for _, x := range f.exits {
+		if x == e {
+			return
+		}
+	}
+	f.exits = append(f.exits, e)
+}
+
+// children yields the named children of node that are not comments.
+func (fs *funcState) children(node int32) func(func(int32) bool) {
+	t := fs.lw.t
+	return func(yield func(int32) bool) {
+		for c := t.FirstNamedChild(node); c >= 0; c = t.NextNamedSibling(c) {
+			if t.Nodes[c].Flags&Extra == 0 && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+func (fs *funcState) first(node int32) int32 {
+	for c := range fs.children(node) {
+		return c
+	}
+	return -1
+}
+
+func (fs *funcState) field(node int32, f Field) int32 { return fs.lw.t.ChildByField(node, f) }
+
+// endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
+func (fs *funcState) endOfLine(off uint32) int32 {
+	src := fs.lw.t.Src
+	i := bytes.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return int32(len(src))
+	}
+	end := int(off) + i
+	if end > int(off) && src[end-1] == '\r' {
+		end--
+	}
+	return int32(end)
+}
+
+func (fs *funcState) stmt(n int32) {
+	t := fs.lw.t
+	node := &t.Nodes[n]
+	switch node.Kind {
+	case KindExpressionStatement:
+		if e := fs.first(n); e >= 0 {
+			fs.expr(e)
+		}
+	case KindStatementBlock:
+		fs.block(n)
+	case KindLexicalDeclaration, KindVariableDeclaration, KindUsingDeclaration:
+		fs.declaration(n)
+	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
+		switch t.Nodes[node.Parent].Kind {
+		case KindStatementBlock, KindProgram, KindSwitchCase, KindSwitchDefault, KindExportStatement:
+			// hoisted to the start of the block
+		default: // a declaration as the body of an if or a loop is its own block
+			if name := fs.field(n, FieldName); name >= 0 {
+				b := fs.scope.declare(t.Text(name), ssa.FunctionDecl, fs.span(name))
+				fs.storeBinding(b, fs.span(name), fs.closure(n, string(t.Text(name))))
+			}
+		}
+	case KindClassDeclaration:
+		v := fs.class(n, "")
+		if name := fs.field(n, FieldName); name >= 0 {
+			fs.store(name, v)
+		}
+	case KindIfStatement:
+		fs.ifStmt(n)
+	case KindWhileStatement:
+		fs.whileStmt(n, nil)
+	case KindDoStatement:
+		fs.doStmt(n, nil)
+	case KindForStatement:
+		fs.forStmt(n, nil)
+	case KindForInStatement:
+		fs.forInStmt(n, nil)
+	case KindLabeledStatement:
+		fs.labeled(n, nil)
+	case KindBreakStatement, KindContinueStatement:
+		fs.breakOrContinue(n)
+	case KindReturnStatement:
+		v := ssa.NoTemp
+		if e := fs.first(n); e >= 0 {
+			v = fs.expr(e)
+		}
+		fs.ret(v, node.Start)
+	case KindThrowStatement:
+		v := ssa.NoTemp
+		if e := fs.first(n); e >= 0 {
+			v = fs.expr(e)
+		}
+		fs.cur.Throw(v, fs.handler).Span = point(node.Start)
+		fs.deadBlock()
+	case KindTryStatement:
+		fs.tryStmt(n)
+	case KindSwitchStatement:
+		fs.switchStmt(n)
+	case KindWithStatement:
+		if fs.fn.NotAnalyzed == "" {
+			fs.fn.NotAnalyzed = "contains a with statement at " + fs.lw.position(node.Start)
+		}
+		if o := fs.field(n, FieldObject); o >= 0 {
+			fs.expr(o)
+		}
+		fs.inWith++
+		if b := fs.field(n, FieldBody); b >= 0 {
+			fs.stmt(b)
+		}
+		fs.inWith--
+	case KindExportStatement:
+		fs.export(n)
+	case KindImportStatement, KindEmptyStatement, KindDebuggerStatement, KindComment,
+		KindHashBangLine, KindHTMLComment:
+	default:
+		fs.any(n)
+	}
+}
+
+// any lowers a node of unexpected kind (an ERROR node, say) by lowering what it contains.
+func (fs *funcState) any(n int32) {
+	for c := range fs.children(n) {
+		if isStatementKind(fs.lw.t.Nodes[c].Kind) {
+			fs.stmt(c)
+		} else {
+			fs.expr(c)
+		}
+	}
+}
+
+func isStatementKind(k Kind) bool {
+	switch k {
+	case KindExpressionStatement, KindStatementBlock, KindLexicalDeclaration, KindVariableDeclaration,
+		KindUsingDeclaration, KindFunctionDeclaration, KindGeneratorFunctionDeclaration,
+		KindClassDeclaration, KindIfStatement, KindWhileStatement, KindDoStatement, KindForStatement,
+		KindForInStatement, KindLabeledStatement, KindBreakStatement, KindContinueStatement,
+		KindReturnStatement, KindThrowStatement, KindTryStatement, KindSwitchStatement,
+		KindWithStatement, KindExportStatement, KindImportStatement, KindEmptyStatement,
+		KindDebuggerStatement, KindElseClause:
+		return true
+	}
+	return false
+}
+
+// block lowers a statement block in a scope of its own.
+func (fs *funcState) block(n int32) {
+	saved := fs.scope
+	fs.scope = &scope{parent: saved, fs: fs}
+	fs.lw.declareLexical(fs.scope, n)
+	fs.body(n)
+	fs.scope = saved
+}
+
+func (fs *funcState) declaration(n int32) {
+	t := fs.lw.t
+	lexical := t.Nodes[n].Kind != KindVariableDeclaration
+	for d := range fs.children(n) {
+		if t.Nodes[d].Kind != KindVariableDeclarator {
+			fs.any(d)
+			continue
+		}
+		name := fs.field(d, FieldName)
+		value := fs.field(d, FieldValue)
+		switch {
+		case name < 0:
+		case value >= 0:
+			fs.assign(name, fs.exprNamed(value, name))
+		case lexical && t.Nodes[name].Kind == KindIdentifier:
+			// `let x;` defines x as undefined, ending its temporal dead zone.
+			fs.store(name, fs.constant("undefined", name))
+		}
+	}
+}
+
+func (fs *funcState) ifStmt(n int32) {
+	t := fs.lw.t
+	cond := fs.field(n, FieldCondition)
+	c := fs.expr(cond)
+	then := fs.newBlock("then")
+	join := fs.newBlock("join")
+	join.Anchor = point(t.Nodes[n].End)
+	alt := fs.field(n, FieldAlternative)
+	els := join
+	if alt >= 0 {
+		els = fs.newBlock("else")
+	}
+	fs.cur.If(c, then, els).Span = fs.span(cond)
+	fs.startBlock(then)
+	if body := fs.field(n, FieldConsequence); body >= 0 {
+		fs.stmt(body)
+		fs.gotoBlock(join, t.Nodes[body].End)
+	}
+	fs.gotoBlock(join, t.Nodes[n].End)
+	if alt >= 0 {
+		fs.startBlock(els)
+		if body := fs.first(alt); body >= 0 {
+			fs.stmt(body)
+		}
+		fs.gotoBlock(join, t.Nodes[alt].End)
+	}
+	fs.startBlock(join)
+}
+
+// loopHeader starts the header block of a loop statement n, whose φs count as defined at
+// offset at and are shown at the end of the loop's first line.
+func (fs *funcState) loopHeader(n int32, label string, at uint32) *ssa.Block {
+	start := fs.lw.t.Nodes[n].Start
+	h := fs.newBlock(label)
+	h.Anchor = ssa.Span{Start: int32(at), End: fs.endOfLine(start)}
+	h.LoopHeader = true
+	fs.gotoBlock(h, start)
+	fs.startBlock(h)
+	return h
+}
+
+func (fs *funcState) exitBlock(n int32) *ssa.Block {
+	b := fs.newBlock("exit")
+	b.Anchor = point(fs.lw.t.Nodes[n].End)
+	return b
+}
+
+func (fs *funcState) pushLoop(labels [][]byte, breakTo, continueTo *ssa.Block) {
+	fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: breakTo, continueTo: continueTo,
+		breakable: true, finallys: len(fs.finallys)})
+}
+
+func (fs *funcState) popJump() { fs.jumps = fs.jumps[:len(fs.jumps)-1] }
+
+func (fs *funcState) whileStmt(n int32, labels [][]byte) {
+	t := fs.lw.t
+	cond := fs.field(n, FieldCondition)
+	header := fs.loopHeader(n, "while", t.Nodes[cond].Start)
+	c := fs.expr(cond)
+	body := fs.newBlock("body")
+	exit := fs.exitBlock(n)
+	fs.cur.If(c, body, exit).Span = fs.span(cond)
+	fs.pushLoop(labels, exit, header)
+	fs.startBlock(body)
+	b := fs.field(n, FieldBody)
+	fs.stmt(b)
+	fs.gotoBlock(header, t.Nodes[b].End)
+	fs.popJump()
+	fs.startBlock(exit)
+}
+
+func (fs *funcState) doStmt(n int32, labels [][]byte) {
+	t := fs.lw.t
+	b := fs.field(n, FieldBody)
+	body := fs.loopHeader(n, "do", t.Nodes[b].Start)
+	test := fs.newBlock("test")
+	exit := fs.exitBlock(n)
+	fs.pushLoop(labels, exit, test)
+	fs.stmt(b)
+	fs.gotoBlock(test, t.Nodes[b].End)
+	fs.popJump()
+	fs.startBlock(test)
+	cond := fs.field(n, FieldCondition)
+	fs.cur.If(fs.expr(cond), body, exit).Span = fs.span(cond)
+	fs.startBlock(exit)
+}
+
+func (fs *funcState) forStmt(n int32, labels [][]byte) {
+	t := fs.lw.t
+	saved := fs.scope
+	fs.scope = &scope{parent: saved, fs: fs}
+	if init := fs.field(n, FieldInitializer); init >= 0 {
+		switch t.Nodes[init].Kind {
+		case KindLexicalDeclaration, KindVariableDeclaration:
+			fs.lw.declareStatement(fs.scope, init)
+			fs.declaration(init)
+		case KindEmptyStatement:
+		default:
+			fs.expr(init)
+		}
+	}
+	cond := fs.field(n, FieldCondition)
+	if cond >= 0 && (t.Nodes[cond].Flags&Named == 0 || t.Nodes[cond].Kind == KindEmptyStatement) {
+		cond = -1
+	}
+	b := fs.field(n, FieldBody)
+	at := t.Nodes[b].Start
+	if cond >= 0 {
+		at = t.Nodes[cond].Start
+	}
+	header := fs.loopHeader(n, "for", at)
+	body := fs.newBlock("body")
+	exit := fs.exitBlock(n)
+	if cond >= 0 {
+		fs.cur.If(fs.expr(cond), body, exit).Span = fs.span(cond)
+	} else {
+		fs.cur.Goto(body).Span = point(at)
+	}
+	update := fs.newBlock("update")
+	fs.pushLoop(labels, exit, update)
+	fs.startBlock(body)
+	fs.stmt(b)
+	fs.gotoBlock(update, t.Nodes[b].End)
+	fs.popJump()
+	fs.startBlock(update)
+	leave := t.Nodes[b].End
+	if inc := fs.field(n, FieldIncrement); inc >= 0 {
+		fs.expr(inc)
+		leave = t.Nodes[inc].Start
+	}
+	fs.gotoBlock(header, leave)
+	fs.scope = saved
+	fs.startBlock(exit)
+}
+
+func (fs *funcState) forInStmt(n int32, labels [][]byte) {
+	t := fs.lw.t
+	left := fs.field(n, FieldLeft)
+	right := fs.field(n, FieldRight)
+	iterable := fs.expr(right)
+	kind := "ForIn"
+	if op := fs.field(n, FieldOperator); op >= 0 && string(t.Text(op)) == "of" {
+		kind = "ForOf"
+		if bytes.HasPrefix(bytes.TrimSpace(t.Src[t.Nodes[n].Start+3:t.Nodes[left].Start]), []byte("await")) {
+			kind = "ForAwaitOf"
+		}
+	}
+	iter := fs.emit(ssa.OpIntrinsic, kind, right, iterable)
+	saved := fs.scope
+	fs.scope = &scope{parent: saved, fs: fs}
+	if k := fs.field(n, FieldKind); k >= 0 && t.Nodes[k].Kind != anonVar {
+		declKind := ssa.Const
+		if t.Nodes[k].Kind == anonLet {
+			declKind = ssa.Let
+		}
+		fs.lw.declarePattern(fs.scope, left, declKind)
+	}
+	header := fs.loopHeader(n, "for", t.Nodes[left].Start)
+	next := fs.emit(ssa.OpIntrinsic, "IterNext", left, iter)
+	body := fs.newBlock("body")
+	exit := fs.exitBlock(n)
+	fs.cur.If(next, body, exit).Span = fs.span(left)
+	fs.startBlock(body)
+	fs.assign(left, fs.emit(ssa.OpIntrinsic, "IterValue", left, next))
+	fs.pushLoop(labels, exit, header)
+	b := fs.field(n, FieldBody)
+	fs.stmt(b)
+	fs.gotoBlock(header, t.Nodes[b].End)
+	fs.popJump()
+	fs.scope = saved
+	fs.startBlock(exit)
+}
+
+func (fs *funcState) labeled(n int32, labels [][]byte) {
+	t := fs.lw.t
+	if l := fs.field(n, FieldLabel); l >= 0 {
+		labels = append(labels, t.Text(l))
+	}
+	body := fs.field(n, FieldBody)
+	if body < 0 {
+		return
+	}
+	switch t.Nodes[body].Kind {
+	case KindWhileStatement:
+		fs.whileStmt(body, labels)
+	case KindDoStatement:
+		fs.doStmt(body, labels)
+	case KindForStatement:
+		fs.forStmt(body, labels)
+	case KindForInStatement:
+		fs.forInStmt(body, labels)
+	case KindLabeledStatement:
+		fs.labeled(body, labels)
+	default:
+		exit := fs.exitBlock(n)
+		fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: exit, finallys: len(fs.finallys)})
+		fs.stmt(body)
+		fs.gotoBlock(exit, t.Nodes[n].End)
+		fs.popJump()
+		fs.startBlock(exit)
+	}
+}
+
+func (fs *funcState) breakOrContinue(n int32) {
+	t := fs.lw.t
+	isContinue := t.Nodes[n].Kind == KindContinueStatement
+	var label []byte
+	if l := fs.field(n, FieldLabel); l >= 0 {
+		label = t.Text(l)
+	}
+	for i := len(fs.jumps) - 1; i >= 0; i-- {
+		j := &fs.jumps[i]
+		if isContinue && j.continueTo == nil {
+			continue
+		}
+		if label == nil && !j.breakable {
+			continue
+		}
+		if label != nil && !hasLabel(j.labels, label) {
+			continue
+		}
+		to := j.breakTo
+		if isContinue {
+			to = j.continueTo
+		}
+		fs.jump(to, j.finallys, t.Nodes[n].Start)
+		return
+	}
+	// A jump with no target is a syntax error tree-sitter does not report.
+	if fs.fn.NotAnalyzed == "" {
+		fs.fn.NotAnalyzed = "syntax error at " + fs.lw.position(t.Nodes[n].Start) + ": no target for " + string(t.Text(n))
+	}
+}
+
+func hasLabel(labels [][]byte, l []byte) bool {
+	for _, x := range labels {
+		if bytes.Equal(x, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// jump leaves for block to, whose statement is outside finallys finally blocks, through the
+// finally blocks in between.
+func (fs *funcState) jump(to *ssa.Block, finallys int, at uint32) {
+	if len(fs.finallys) > finallys {
+		f := fs.finallys[len(fs.finallys)-1]
+		f.addExit(finallyExit{kind: exitJump, to: to, finallys: finallys})
+		fs.gotoBlock(f.entry, at)
+	} else {
+		fs.gotoBlock(to, at)
+	}
+	fs.deadBlock()
+}
+
+// ret returns v (NoTemp: undefined), through the enclosing finally blocks.
+func (fs *funcState) ret(v ssa.Temp, at uint32) {
+	if len(fs.finallys) == 0 {
+		fs.cur.Return(v).Span = point(at)
+		fs.deadBlock()
+		return
+	}
+	if fs.returned == ssa.NoTemp {
+		fs.returned = fs.fn.NewTemp()
+	}
+	if v == ssa.NoTemp {
+		v = fs.cur.Emit(ssa.OpConst, "undefined", point(at))
+	}
+	if v != fs.returned {
+		fs.cur.EmitTo(fs.returned, ssa.OpCopy, "", point(at), v)
+	}
+	f := fs.finallys[len(fs.finallys)-1]
+	f.addExit(finallyExit{kind: exitReturn})
+	fs.gotoBlock(f.entry, at)
+	fs.deadBlock()
+}
+
+func (fs *funcState) tryStmt(n int32) {
+	t := fs.lw.t
+	body := fs.field(n, FieldBody)
+	catch := fs.field(n, FieldHandler)
+	finalizer := fs.field(n, FieldFinalizer)
+	after := fs.exitBlock(n)
+	outerHandler := fs.handler
+	var fin *finallyState
+	if finalizer >= 0 {
+		fin = &finallyState{entry: fs.newBlock("finally")}
+		fin.entry.Anchor = point(t.Nodes[finalizer].Start)
+		fs.finallys = append(fs.finallys, fin)
+	}
+	// normalExit leaves the try or catch block at its end.
+	normalExit := func(end uint32) {
+		if fs.cur.Terminated() {
+			return
+		}
+		if fin != nil {
+			fin.normal = true
+			fs.cur.Goto(fin.entry).Span = point(end)
+		} else {
+			fs.cur.Goto(after).Span = point(end)
+		}
+	}
+	var catchBlock *ssa.Block
+	if catch >= 0 {
+		catchBlock = fs.newBlock("catch")
+		catchBlock.Anchor = point(t.Nodes[catch].Start)
+		fs.handler = catchBlock
+	} else {
+		fs.handler = fin.entry
+		fin.addExit(finallyExit{kind: exitThrow})
+	}
+	fs.enterGuarded(t.Nodes[body].Start, "try")
+	fs.block(body)
+	normalExit(t.Nodes[body].End)
+	if catch >= 0 {
+		fs.handler = outerHandler
+		fs.startBlock(catchBlock)
+		if fin != nil {
+			fs.handler = fin.entry
+			fin.addExit(finallyExit{kind: exitThrow})
+			fs.enterGuarded(t.Nodes[catch].Start, "catch")
+		}
+		saved := fs.scope
+		fs.scope = &scope{parent: saved, fs: fs}
+		if p := fs.field(catch, FieldParameter); p >= 0 {
+			fs.lw.declarePattern(fs.scope, p, ssa.CatchParam)
+			fs.assign(p, fs.emit(ssa.OpIntrinsic, "CaughtValue", p))
+		}
+		if b := fs.field(catch, FieldBody); b >= 0 {
+			fs.block(b)
+		}
+		fs.scope = saved
+		normalExit(t.Nodes[catch].End)
+	}
+	fs.handler = outerHandler
+	if fin != nil {
+		fs.finallys = fs.finallys[:len(fs.finallys)-1]
+		fs.startBlock(fin.entry)
+		if b := fs.field(finalizer, FieldBody); b >= 0 {
+			fs.block(b)
+		}
+		fs.dispatch(fin, after, t.Nodes[finalizer].End)
+	}
+	fs.startBlock(after)
+}
+
+// enterGuarded starts the block of a try or catch body with an edge to the handler, which
+// sees the state on entry.
+func (fs *funcState) enterGuarded(at uint32, label string) {
+	b := fs.newBlock(label)
+	fs.cur.MaybeThrow(b, fs.handler).Span = point(at)
+	fs.startBlock(b)
+}
+
+// dispatch ends a finally block by continuing where each way into it was going.
+func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
+	if fs.cur.Terminated() {
+		return
+	}
+	var targets []*ssa.Block
+	var kinds []string
+	if fin.normal {
+		targets = append(targets, after)
+		kinds = append(kinds, "normal")
+	}
+	for _, e := range fin.exits {
+		b := fs.newBlock("completion")
+		saved := fs.cur
+		fs.startBlock(b)
+		switch e.kind {
+		case exitJump:
+			fs.jump(e.to, e.finallys, at)
+			kinds = append(kinds, "jump")
+		case exitReturn:
+			fs.ret(fs.returned, at)
+			kinds = append(kinds, "return")
+		case exitThrow:
+			fs.cur.Throw(fs.cur.Emit(ssa.OpIntrinsic, "Exception", point(at)), fs.handler).Span = point(at)
+			kinds = append(kinds, "throw")
+		}
+		fs.cur = saved
+		targets = append(targets, b)
+	}
+	switch len(targets) {
+	case 0:
+		fs.cur.Return(ssa.NoTemp).Span = point(at) // unreachable: the try block never ends
+	case 1:
+		fs.cur.Goto(targets[0]).Span = point(at)
+	default:
+		completion := fs.cur.Emit(ssa.OpIntrinsic, "Completion", point(at))
+		cases := make([]ssa.Temp, len(targets)-1)
+		for i := range cases {
+			cases[i] = fs.cur.Emit(ssa.OpConst, kinds[i], point(at))
+		}
+		fs.cur.Switch(completion, cases, targets).Span = point(at)
+	}
+}
+
+func (fs *funcState) switchStmt(n int32) {
+	t := fs.lw.t
+	value := fs.field(n, FieldValue)
+	d := fs.expr(value)
+	body := fs.field(n, FieldBody)
+	exit := fs.exitBlock(n)
+	saved := fs.scope
+	fs.scope = &scope{parent: saved, fs: fs}
+	if body < 0 {
+		fs.gotoBlock(exit, t.Nodes[n].End)
+		fs.scope = saved
+		fs.startBlock(exit)
+		return
+	}
+	fs.lw.declareLexical(fs.scope, body)
+	var clauses []int32
+	var blocks []*ssa.Block
+	for c := range fs.children(body) {
+		clauses = append(clauses, c)
+		fs.hoistFunctions(c)
+	}
+	var tests []ssa.Temp
+	var targets []*ssa.Block
+	def := exit
+	for _, c := range clauses {
+		b := fs.newBlock("case")
+		blocks = append(blocks, b)
+		label := fs.field(c, FieldValue)
+		labelEnd := t.Nodes[c].Start
+		if label >= 0 {
+			labelEnd = t.Nodes[label].End
+		}
+		if colon := bytes.IndexByte(t.Src[labelEnd:t.Nodes[c].End], ':'); colon >= 0 {
+			labelEnd += uint32(colon) + 1
+		}
+		b.Anchor = point(labelEnd)
+		if t.Nodes[c].Kind == KindSwitchDefault {
+			def = b
+			continue
+		}
+		// Case tests are evaluated before the dispatch, in order; JavaScript stops at the
+		// first match, which only differs when a test has side effects on locals.
+		tests = append(tests, fs.expr(label))
+		targets = append(targets, b)
+	}
+	fs.cur.Switch(d, tests, append(targets, def)).Span = fs.span(value)
+	fs.jumps = append(fs.jumps, jumpTarget{breakTo: exit, breakable: true, finallys: len(fs.finallys)})
+	for i, c := range clauses {
+		fs.gotoBlock(blocks[i], t.Nodes[c].Start)
+		fs.startBlock(blocks[i])
+		for s := range fs.children(c) {
+			if t.Nodes[s].Field == FieldBody {
+				fs.stmt(s)
+			}
+		}
+	}
+	fs.gotoBlock(exit, t.Nodes[n].End)
+	fs.popJump()
+	fs.scope = saved
+	fs.startBlock(exit)
+}
+
+func (fs *funcState) export(n int32) {
+	t := fs.lw.t
+	if d := fs.field(n, FieldDeclaration); d >= 0 {
+		fs.stmt(d)
+		return
+	}
+	if v := fs.field(n, FieldValue); v >= 0 {
+		fs.exprNamed(v, -1)
+		return
+	}
+	if fs.field(n, FieldSource) >= 0 {
+		return // a re-export reads no local variable
+	}
+	for c := range fs.children(n) {
+		if t.Nodes[c].Kind != KindExportClause {
+			continue
+		}
+		for spec := range fs.children(c) {
+			if name := fs.field(spec, FieldName); name >= 0 && t.Nodes[name].Kind == KindIdentifier {
+				fs.load(name)
+			}
+		}
+	}
+}
