@@ -40,6 +40,7 @@ bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 
+// The bits of the Go type Flags.
 enum {
 	flag_named = 1 << 0,
 	flag_missing = 1 << 1,
@@ -48,7 +49,7 @@ enum {
 	flag_extra = 1 << 4,
 };
 
-// flat_node is the C view of the Go type Node; flat.go checks at compile
+// flat_node is the C view of the Go type Node; the Go side checks at compile
 // time that the layouts agree.
 typedef struct {
 	uint16_t kind;
@@ -62,15 +63,18 @@ typedef struct {
 	int32_t child_count;
 } flat_node;
 
+// Offset and size of each field, for the layout check on the Go side.
+#define FLAT_LAYOUT(f) (offsetof(flat_node, f) << 8 | sizeof(((flat_node *)0)->f))
 enum {
-	flat_off_field = offsetof(flat_node, field),
-	flat_off_flags = offsetof(flat_node, flags),
-	flat_off_start = offsetof(flat_node, start),
-	flat_off_end = offsetof(flat_node, end),
-	flat_off_parent = offsetof(flat_node, parent),
-	flat_off_first_child = offsetof(flat_node, first_child),
-	flat_off_next_sibling = offsetof(flat_node, next_sibling),
-	flat_off_child_count = offsetof(flat_node, child_count),
+	flat_layout_kind = FLAT_LAYOUT(kind),
+	flat_layout_field = FLAT_LAYOUT(field),
+	flat_layout_flags = FLAT_LAYOUT(flags),
+	flat_layout_start = FLAT_LAYOUT(start),
+	flat_layout_end = FLAT_LAYOUT(end),
+	flat_layout_parent = FLAT_LAYOUT(parent),
+	flat_layout_first_child = FLAT_LAYOUT(first_child),
+	flat_layout_next_sibling = FLAT_LAYOUT(next_sibling),
+	flat_layout_child_count = FLAT_LAYOUT(child_count),
 };
 
 static uint32_t flat_count(const void *tree) {
@@ -154,16 +158,16 @@ type Flags uint8
 const (
 	// Named marks nodes of named grammar rules, as opposed to anonymous
 	// tokens like "(" or "+".
-	Named Flags = C.flag_named
+	Named Flags = 1 << iota
 	// Missing marks zero-width tokens that the parser inserted to recover
 	// from a syntax error.
-	Missing Flags = C.flag_missing
+	Missing
 	// IsError marks ERROR nodes, which wrap input the parser skipped.
-	IsError Flags = C.flag_is_error
+	IsError
 	// HasError marks nodes whose subtree contains an ERROR or missing node.
-	HasError Flags = C.flag_has_error
+	HasError
 	// Extra marks nodes that may appear anywhere, i.e. comments.
-	Extra Flags = C.flag_extra
+	Extra
 )
 
 // Node is one syntax node. Nodes refer to each other by index into
@@ -186,14 +190,15 @@ type Node struct {
 // of range) if Node and flat_node ever differ in layout.
 var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Node{})-C.sizeof_flat_node]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Field)-C.flat_off_field]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Flags)-C.flat_off_flags]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Start)-C.flat_off_start]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.End)-C.flat_off_end]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Parent)-C.flat_off_parent]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.FirstChild)-C.flat_off_first_child]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.NextSibling)-C.flat_off_next_sibling]
-	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.ChildCount)-C.flat_off_child_count]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Kind)<<8|unsafe.Sizeof(Node{}.Kind)-C.flat_layout_kind]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Field)<<8|unsafe.Sizeof(Node{}.Field)-C.flat_layout_field]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Flags)<<8|unsafe.Sizeof(Node{}.Flags)-C.flat_layout_flags]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Start)<<8|unsafe.Sizeof(Node{}.Start)-C.flat_layout_start]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.End)<<8|unsafe.Sizeof(Node{}.End)-C.flat_layout_end]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.Parent)<<8|unsafe.Sizeof(Node{}.Parent)-C.flat_layout_parent]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.FirstChild)<<8|unsafe.Sizeof(Node{}.FirstChild)-C.flat_layout_first_child]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.NextSibling)<<8|unsafe.Sizeof(Node{}.NextSibling)-C.flat_layout_next_sibling]
+	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.ChildCount)<<8|unsafe.Sizeof(Node{}.ChildCount)-C.flat_layout_child_count]
 )
 
 // sitter.Tree is a struct whose only field is the *C.TSTree; cTree reads that
@@ -235,7 +240,8 @@ func (t *Tree) ChildByField(i int32, f Field) int32 {
 	return -1
 }
 
-// FirstNamedChild returns the first named child of node i, or -1.
+// FirstNamedChild returns the first named child of node i, or -1. As in
+// tree-sitter, comments are named children (with the Extra flag).
 func (t *Tree) FirstNamedChild(i int32) int32 {
 	return t.namedFrom(t.Nodes[i].FirstChild)
 }
@@ -272,7 +278,8 @@ func (t *Tree) Children(i int32) iter.Seq[int32] {
 	}
 }
 
-// NamedChildren yields the named children of node i in source order.
+// NamedChildren yields the named children of node i in source order,
+// comments included.
 func (t *Tree) NamedChildren(i int32) iter.Seq[int32] {
 	return func(yield func(int32) bool) {
 		for c := t.FirstNamedChild(i); c >= 0; c = t.NextNamedSibling(c) {

@@ -67,14 +67,15 @@ var parserPool = sync.Pool{New: func() any {
 // objects: a cleanup may not keep alive the object it is attached to.
 type pooledParser struct{ p *sitter.Parser }
 
-// Parse parses JavaScript or JSX source. The returned tree holds C memory
-// until Close is called.
+// Parse parses JavaScript or JSX source. The tree keeps src as its Src, so
+// src must not be modified afterwards, and holds C memory until Close.
 func Parse(src []byte) (*Tree, error) {
 	return parse(src, nil)
 }
 
 // Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
-// parts of t. t itself is not modified and stays usable.
+// parts of t. t itself is not modified and stays usable. The flat copy of the
+// new tree is made in full, so its cost grows with the file, not the edit.
 func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	if t.ts == nil {
 		return nil, errors.New("treesitter: Reparse of a closed tree")
