@@ -34,6 +34,7 @@ type Occurrence struct {
 	Func    *ssa.Function
 	Read    *ssa.Value
 	Write   *ssa.Value
+	Assigns bool // the occurrence assigns the variable, renamed or not
 }
 
 // Join is a point where control flow merges and φs are shown.
@@ -51,8 +52,12 @@ func Analyze(src []byte) (*Result, error) {
 		return nil, err
 	}
 	defer tree.Close()
+	return analyzeTree(tree), nil
+}
+
+func analyzeTree(tree *treesitter.Tree) *Result {
 	file := treesitter.Lower(tree)
-	r := &Result{Src: src, Lines: NewLines(src), File: file, Funcs: file.Funcs}
+	r := &Result{Src: tree.Src, Lines: NewLines(tree.Src), File: file, Funcs: file.Funcs}
 	for _, fn := range file.Funcs {
 		if fn.NotAnalyzed != "" {
 			continue
@@ -62,7 +67,7 @@ func Analyze(src []byte) (*Result, error) {
 		}
 	}
 	r.index()
-	return r, nil
+	return r
 }
 
 func (r *Result) index() {
@@ -83,7 +88,7 @@ func (r *Result) index() {
 						r.Captured[v] = append(r.Captured[v], p)
 					}
 				}
-				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn}, in.Reads(), v)
+				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
 			}
 			if len(b.Phis) > 0 {
 				r.Joins = append(r.Joins, Join{At: b.Anchor.End, Loop: b.LoopHeader, Block: b})
@@ -116,6 +121,7 @@ func (r *Result) mergeReadWrites() {
 			if last.Write == nil {
 				last.Write = o.Write
 			}
+			last.Assigns = last.Assigns || o.Assigns
 			continue
 		}
 		out = append(out, o)

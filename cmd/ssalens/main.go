@@ -3,6 +3,7 @@
 //	ssalens annotate FILE           print FILE with SSA versions and φs
 //	ssalens dump [--json] [--func NAME] FILE
 //	                                print the HIR+SSA of every function (or one)
+//	ssalens check FILE...           print diagnostics; exit 1 on a warning or an error
 //	ssalens version                 print the version
 package main
 
@@ -19,10 +20,18 @@ import (
 const version = "0.1.0"
 
 // errUsage marks bad arguments, which exit with status 2 like unreadable files.
-var errUsage = errors.New("usage: ssalens annotate FILE | dump [--json] [--func NAME] FILE | version")
+var errUsage = errors.New("usage: ssalens annotate FILE | dump [--json] [--func NAME] FILE | check FILE... | version")
+
+// errFindings makes check exit with status 1.
+var errFindings = errors.New("findings")
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
+	err := run(os.Args[1:], os.Stdout)
+	switch {
+	case err == nil:
+	case errors.Is(err, errFindings):
+		os.Exit(1)
+	default:
 		fmt.Fprintln(os.Stderr, "ssalens:", err)
 		os.Exit(2)
 	}
@@ -55,8 +64,38 @@ func run(args []string, out io.Writer) error {
 			return r.DumpJSON(out, *name)
 		}
 		return r.Dump(out, *name)
+	case "check":
+		return check(args[1:], out)
 	}
 	return errUsage
+}
+
+// check prints the diagnostics of each file as file:line:col: severity: message, with 1-based
+// lines and byte columns.
+func check(files []string, out io.Writer) error {
+	if len(files) == 0 {
+		return errUsage
+	}
+	found := false
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		r, err := analysis.Analyze(src)
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		for _, d := range r.Diagnostics(true) {
+			line, col := r.Lines.Position(d.Span.Start)
+			fmt.Fprintf(out, "%s:%d:%d: %s: %s\n", file, line+1, col+1, d.Severity, d.Message)
+			found = found || d.Severity <= analysis.SeverityWarning
+		}
+	}
+	if found {
+		return errFindings
+	}
+	return nil
 }
 
 // analyzeFile parses flags from args, then reads and analyzes the one file they name.

@@ -1,0 +1,71 @@
+package analysis_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+var update = flag.Bool("update", false, "write the .golden files of testdata/annotate; read every change before committing it")
+
+// TestAnnotate compares `ssalens annotate` of each testdata/annotate/*.js with its .golden
+// file, and checks the SSA form of every function built on the way.
+func TestAnnotate(t *testing.T) {
+	files, err := filepath.Glob("../testdata/annotate/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no inputs: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".js"), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := analysis.Analyze(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResult(t, r)
+			got := r.Annotate()
+			golden := file + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it, then read it)", err)
+			}
+			if d := lineDiff(string(want), got); d != "" {
+				t.Errorf("annotate %s differs from %s (- want, + got):\n%s", file, golden, d)
+			}
+		})
+	}
+}
+
+// lineDiff returns the lines that differ between want and got, with their line numbers, or "".
+func lineDiff(want, got string) string {
+	w := strings.Split(want, "\n")
+	g := strings.Split(got, "\n")
+	var sb strings.Builder
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			fmt.Fprintf(&sb, "line %d:\n- %s\n+ %s\n", i+1, wl, gl)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,54 @@
+package ssa_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/ssa/ssatest"
+)
+
+// benchmarkBuild measures ssa.Build on fresh copies of the function make returns, and reports
+// the time per block.
+func benchmarkBuild(b *testing.B, make func() *ssa.Function) {
+	b.ReportAllocs()
+	blocks := 0
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		fn := make()
+		blocks = len(fn.Blocks)
+		b.StartTimer()
+		if err := ssa.Build(fn); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(blocks), "ns/block")
+}
+
+// BenchmarkBuildIfChain is the seed paper's family: n sequential `if (c) x = …`, then a read.
+// The time per block stays flat as n grows: construction is linear.
+func BenchmarkBuildIfChain(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			benchmarkBuild(b, func() *ssa.Function { return ssatest.IfChain(n) })
+		})
+	}
+}
+
+func BenchmarkBuildNestedLoops(b *testing.B) {
+	for _, depth := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
+			benchmarkBuild(b, func() *ssa.Function { return ssatest.NestedLoops(depth) })
+		})
+	}
+}
+
+// BenchmarkMinimizeWorstCase builds the nested redundant φ SCCs of Wagner's thesis (Fig. 4.3),
+// where each round of the SCC pass peels one level: quadratic in the number of φs.
+func BenchmarkMinimizeWorstCase(b *testing.B) {
+	for _, phis := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprintf("phis=%d", phis), func(b *testing.B) {
+			benchmarkBuild(b, func() *ssa.Function { return ssatest.MinimizeWorstCase(phis) })
+		})
+	}
+}
