@@ -22,7 +22,8 @@ func Build(fn *Function) error {
 	fn.built = true
 	bd := builder{
 		fn:         fn,
-		defs:       make(map[uint64]*Value),
+		defs:       newDefTable(placeCount(fn)),
+		entryOnly:  entryOnlyBindings(fn),
 		initial:    make([]*Value, len(fn.Bindings)),
 		incomplete: make([][]*Phi, len(fn.Blocks)),
 		unfilled:   make([]int32, len(fn.Blocks)),
@@ -48,11 +49,12 @@ func Build(fn *Function) error {
 }
 
 // builder holds the state of one Build. Values are identified by their index in values while
-// it runs; the current definition of a binding at the end of a block is defs[key(block, binding)].
+// it runs; the current definition of a binding at the end of a block is in defs.
 type builder struct {
 	fn         *Function
 	values     []*Value
-	defs       map[uint64]*Value
+	defs       defTable
+	entryOnly  []bool // by binding ID: defined in the entry block only, if at all
 	initial    []*Value // by binding ID, created on first use
 	incomplete [][]*Phi // by block ID: φs created while the block was unsealed
 	unfilled   []int32  // by block ID: predecessors not yet filled
@@ -60,21 +62,60 @@ type builder struct {
 	results    []*Value
 	chain      []*Block // single-predecessor blocks a pending read passed through
 	trivial    []*Phi   // worklist of φs to check for triviality
+	valueSlab  []Value
+	phiSlab    []Phi
 }
 
-func key(b *Block, binding *Binding) uint64 {
-	return uint64(b.ID)<<32 | uint64(uint32(binding.ID))
+// entryOnlyBindings marks the bindings that no block but the entry defines, such as hoisted
+// function declarations and variables assigned once at the top of a function.
+func entryOnlyBindings(fn *Function) []bool {
+	only := make([]bool, len(fn.Bindings))
+	for i := range only {
+		only[i] = true
+	}
+	for _, b := range fn.Blocks[1:] {
+		for i := range b.Instrs {
+			if in := &b.Instrs[i]; in.Defines() && in.Place.Binding.Owner == fn {
+				only[in.Place.Binding.ID] = false
+			}
+		}
+	}
+	return only
 }
+
+// placeCount counts the places of fn, to size the builder's tables.
+func placeCount(fn *Function) int {
+	n := 0
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if b.Instrs[i].Place.Binding != nil {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// slabSize is how many values or φs one allocation holds.
+const slabSize = 64
 
 func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
-	v := &Value{ID: int32(len(bd.values)), Binding: binding, Kind: kind, Block: b}
+	if len(bd.valueSlab) == cap(bd.valueSlab) {
+		bd.valueSlab = make([]Value, 0, slabSize)
+	}
+	bd.valueSlab = append(bd.valueSlab, Value{ID: int32(len(bd.values)), Binding: binding, Kind: kind, Block: b})
+	v := &bd.valueSlab[len(bd.valueSlab)-1]
 	bd.values = append(bd.values, v)
 	return v
 }
 
 func (bd *builder) newPhi(binding *Binding, b *Block) *Phi {
 	v := bd.newValue(binding, ValuePhi, b)
-	p := &Phi{Value: v, Block: b, Operands: make([]*Value, len(b.Preds))}
+	if len(bd.phiSlab) == cap(bd.phiSlab) {
+		bd.phiSlab = make([]Phi, 0, slabSize)
+	}
+	bd.phiSlab = append(bd.phiSlab, Phi{Value: v, Block: b, Operands: make([]*Value, len(b.Preds))})
+	p := &bd.phiSlab[len(bd.phiSlab)-1]
 	v.Phi = p
 	b.Phis = append(b.Phis, p)
 	return p
@@ -95,11 +136,11 @@ func resolve(v *Value) *Value {
 }
 
 func (bd *builder) write(binding *Binding, b *Block, v *Value) {
-	bd.defs[key(b, binding)] = v
+	bd.defs.put(defKey(b, binding), v)
 }
 
 func (bd *builder) lookup(binding *Binding, b *Block) *Value {
-	v := bd.defs[key(b, binding)]
+	v := bd.defs.get(defKey(b, binding))
 	if v == nil {
 		return nil
 	}
@@ -156,6 +197,14 @@ type readCall struct {
 func (bd *builder) read(binding *Binding, b *Block) *Value {
 	if v := bd.lookup(binding, b); v != nil {
 		return v
+	}
+	if entry := bd.fn.Blocks[0]; b != entry && bd.entryOnly[binding.ID] {
+		// The entry block, filled first, dominates b: the value it ends with reaches every
+		// read outside it. Walking to it would create a φ at every join on the way.
+		if v := bd.lookup(binding, entry); v != nil {
+			return v
+		}
+		return bd.initialValue(binding)
 	}
 	bd.calls = append(bd.calls, readCall{block: b})
 	bd.run(binding)

@@ -129,7 +129,8 @@ func (b *Block) Throw(value Temp, handler *Block) *Terminal {
 	return b.terminate(TermThrow, value, handler)
 }
 
-// Finish seals the shape of the CFG: it checks that every reachable block is terminated, drops
+// Finish seals the shape of the CFG: it checks that every reachable block is terminated and
+// that no edge enters the entry block, drops
 // unreachable blocks, orders the rest in reverse postorder and derives each block's
 // predecessors from the terminals, ordered by where the edge leaves in the source (the span of
 // the predecessor's terminal), then by creation order.
@@ -148,6 +149,9 @@ func (fn *Function) Finish() error {
 		for _, s := range b.Term.Succs {
 			s.Preds = append(s.Preds, b)
 		}
+	}
+	if len(order[0].Preds) > 0 {
+		return fmt.Errorf("%s: the entry block has predecessors", fn.Name)
 	}
 	for _, b := range order {
 		sort.SliceStable(b.Preds, func(i, j int) bool {
