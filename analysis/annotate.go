@@ -20,7 +20,7 @@ func Subscript(n int32) string {
 // Label returns the version suffix shown after an occurrence: ₂ for a read or a write, ₂→₃ for
 // an occurrence that does both, "" for one that shows no version.
 func (r *Result) Label(o *Occurrence) string {
-	if r.quiet(o.Binding) {
+	if r.quiet(o) {
 		return ""
 	}
 	switch {
@@ -34,13 +34,14 @@ func (r *Result) Label(o *Occurrence) string {
 	return ""
 }
 
-// quiet reports whether the occurrences of b show no version: a function, class or import
-// binding that is never reassigned is a constant, and a subscript on each of its uses is
-// noise.
-func (r *Result) quiet(b *ssa.Binding) bool {
-	switch b.Kind {
+// quiet reports whether an occurrence shows no version: a function, class or import binding
+// that is never reassigned is a constant, and a subscript on each of its uses is noise; a read
+// that can see it uninitialized still shows x₀.
+func (r *Result) quiet(o *Occurrence) bool {
+	switch o.Binding.Kind {
 	case ssa.FunctionDecl, ssa.Class, ssa.Import:
-		return r.single[b] != nil
+		single := r.single[o.Binding]
+		return single != nil && (o.Read == nil || o.Read == single) && (o.Write == nil || o.Write == single)
 	}
 	return false
 }

@@ -69,8 +69,9 @@ func (r *Result) header(fn *ssa.Function) ssa.Span {
 }
 
 // uselessAssignments finds the stored values of fn that no read can observe. Variables that
-// are never read at all (another rule's business), names starting with _, declarations
-// without initializer, and function, class and import bindings are left out.
+// are never read at all (another rule's business), names starting with _, exports (importers
+// read them), declarations without initializer, and function, class and import bindings are
+// left out.
 func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 	read := make(map[*ssa.Binding]bool)
 	for _, v := range fn.Values {
@@ -82,7 +83,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 	for _, v := range fn.Values {
 		b := v.Binding
 		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || len(r.Captured[v]) > 0 || !read[b] ||
-			strings.HasPrefix(b.Name, "_") || b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class || b.Kind == ssa.Import ||
+			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class || b.Kind == ssa.Import ||
 			declaredWithoutInitializer(v) {
 			continue
 		}

@@ -27,13 +27,14 @@ func (k BindingKind) String() string { return bindingKindNames[k] }
 // Binding is one declared variable. Owner is the function whose scope declares it (nil for a
 // global); only the owner renames it, and only when it is not a context variable.
 type Binding struct {
-	ID      int32
-	Name    string
-	Kind    BindingKind
-	Decl    Span
-	Owner   *Function
-	Context bool   // captured and assigned across functions: not renamed
-	Why     string // why Context is set, for the user
+	ID       int32
+	Name     string
+	Kind     BindingKind
+	Decl     Span
+	Owner    *Function
+	Context  bool   // captured and assigned across functions: not renamed
+	Why      string // why Context is set, for the user
+	Exported bool   // a module export: importers see every value it takes
 }
 
 // Renamed reports whether Build gives the binding's places SSA values in fn.

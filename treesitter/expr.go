@@ -251,8 +251,9 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	if kind == KindCallExpression {
 		inner = fs.field(n, FieldFunction)
 	}
+	// eval(…) is a direct eval when eval is the global one; eval?.(…) never is.
 	if kind == KindCallExpression && t.Nodes[inner].Kind == KindIdentifier && string(t.Text(inner)) == "eval" &&
-		fs.scope.lookup(t.Text(inner)) == nil {
+		fs.scope.lookup(t.Text(inner)) == nil && fs.field(n, FieldOptionalChain) < 0 {
 		fs.directEval(n)
 	}
 	var o ssa.Temp
@@ -496,6 +497,8 @@ func (fs *funcState) assign(p int32, v ssa.Temp) {
 		fs.objectPattern(p, v)
 	case KindArrayPattern:
 		fs.arrayPattern(p, v)
+	case KindRestPattern: // a rest parameter: v is already the array of the rest
+		fs.assign(fs.first(p), v)
 	case KindUndefined:
 	default:
 		fs.any(p)

@@ -33,6 +33,8 @@ type lowerer struct {
 	funcs   []*ssa.Function
 	// captured records, for each binding used by a function other than its owner, how.
 	captured map[*ssa.Binding]*capture
+	// selfNames are the names named function expressions bind to themselves.
+	selfNames map[*ssa.Binding]bool
 }
 
 type capture struct {
@@ -58,6 +60,9 @@ type funcState struct {
 	// returned holds the return value while a return passes through finally blocks.
 	returned ssa.Temp
 	inWith   int
+	outer    *funcState
+	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
+	arrow, strict, simpleParams bool
 }
 
 func span(t *Tree, i int32) ssa.Span {
@@ -100,6 +105,9 @@ func (fs *funcState) binding(node int32, write bool) *ssa.Binding {
 	name := lw.t.Text(node)
 	b := fs.scope.lookup(name)
 	if b == nil {
+		if string(name) == "arguments" {
+			fs.argumentsUsed()
+		}
 		g, ok := lw.globals[string(name)]
 		if !ok {
 			g = ssa.NewGlobal(string(name))
@@ -141,6 +149,12 @@ func (fs *funcState) store(node int32, value ssa.Temp) {
 }
 
 func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
+	if fs.lw.selfNames[b] {
+		// A named function expression's own name cannot be reassigned: sloppy code ignores
+		// the assignment, strict code throws.
+		fs.cur.Emit(ssa.OpIntrinsic, "IgnoredAssignment "+b.Name, at, value)
+		return
+	}
 	fs.cur.Store(b, at, value)
 	if fs.handler != nil {
 		next := fs.newBlock(fs.cur.Label)
@@ -149,11 +163,64 @@ func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
 	}
 }
 
+// argumentsUsed handles a use of the arguments object: in sloppy code, the elements of the
+// arguments of a function with simple parameters are the parameters themselves, so writing
+// one assigns the other. Its parameters are then not renamed.
+func (fs *funcState) argumentsUsed() {
+	f := fs
+	for f.arrow && f.outer != nil {
+		f = f.outer
+	}
+	if f.arrow || f.strict || !f.simpleParams {
+		return
+	}
+	for _, b := range f.scope.names {
+		if b.Kind == ssa.Param && !b.Context {
+			b.Context = true
+			b.Why = "in sloppy code it is aliased by the arguments object of " + f.fn.Name
+		}
+	}
+}
+
+// hasUseStrict reports whether the statements of body start with a "use strict" directive.
+func (lw *lowerer) hasUseStrict(body int32) bool {
+	t := lw.t
+	for c := t.FirstNamedChild(body); c >= 0; c = t.NextNamedSibling(c) {
+		if t.Nodes[c].Flags&Extra != 0 {
+			continue
+		}
+		if t.Nodes[c].Kind != KindExpressionStatement {
+			return false
+		}
+		e := t.FirstNamedChild(c)
+		if e < 0 || t.Nodes[e].Kind != KindString {
+			return false
+		}
+		if text := string(t.Text(e)); text == `"use strict"` || text == `'use strict'` {
+			return true
+		}
+	}
+	return false
+}
+
+// isModule reports whether the program has import or export statements, which make it a
+// module: strict code.
+func (lw *lowerer) isModule() bool {
+	t := lw.t
+	for c := t.FirstNamedChild(0); c >= 0; c = t.NextNamedSibling(c) {
+		if k := t.Nodes[c].Kind; k == KindImportStatement || k == KindExportStatement {
+			return true
+		}
+	}
+	return false
+}
+
 // lowerProgram lowers the top level as the function <module>.
 func (lw *lowerer) lowerProgram() {
 	t := lw.t
 	fn := ssa.NewFunction("<module>", span(t, 0))
 	fs := lw.newFuncState(fn, 0, nil)
+	fs.strict = lw.isModule() || lw.hasUseStrict(0)
 	lw.checkSyntax(fn, 0)
 	lw.declareVars(fs.scope, 0)
 	lw.declareLexical(fs.scope, 0)
@@ -168,6 +235,8 @@ func (lw *lowerer) newFuncState(fn *ssa.Function, node int32, outer *funcState) 
 	if outer != nil {
 		fs.scope.parent = outer.scope
 		fs.inWith = outer.inWith
+		fs.outer = outer
+		fs.strict = outer.strict
 	}
 	fs.cur = fn.Blocks[0]
 	lw.funcs = append(lw.funcs, fn)
@@ -249,17 +318,26 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	outer.fn.AddChild(fn)
 	fs := lw.newFuncState(fn, node, outer)
 	lw.checkSyntax(fn, node)
-	if k := t.Nodes[node].Kind; k == KindFunctionExpression || k == KindGeneratorFunction {
+	kind := t.Nodes[node].Kind
+	fs.arrow = kind == KindArrowFunction
+	body := t.ChildByField(node, FieldBody)
+	fs.strict = fs.strict || kind == KindMethodDefinition && t.Nodes[t.Nodes[node].Parent].Kind == KindClassBody ||
+		body >= 0 && t.Nodes[body].Kind == KindStatementBlock && lw.hasUseStrict(body)
+	fs.simpleParams = lw.simpleParams(node)
+	if k := kind; k == KindFunctionExpression || k == KindGeneratorFunction {
 		if id := t.ChildByField(node, FieldName); id >= 0 {
 			// A named function expression sees its own name, in a scope around its parameters.
 			inner := &scope{parent: outer.scope, fs: fs}
 			fs.scope.parent = inner
 			self := inner.declare(t.Text(id), ssa.FunctionDecl, span(t, id))
-			fs.storeBinding(self, span(t, id), fs.emit(ssa.OpIntrinsic, "Callee", id))
+			fs.cur.Store(self, span(t, id), fs.emit(ssa.OpIntrinsic, "Callee", id))
+			if lw.selfNames == nil {
+				lw.selfNames = make(map[*ssa.Binding]bool)
+			}
+			lw.selfNames[self] = true
 		}
 	}
 	fs.params(node)
-	body := t.ChildByField(node, FieldBody)
 	switch {
 	case body < 0:
 	case t.Nodes[body].Kind == KindStatementBlock:
@@ -280,6 +358,7 @@ func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name s
 	fn := ssa.NewFunction(name, span(lw.t, field))
 	outer.fn.AddChild(fn)
 	fs := lw.newFuncState(fn, field, outer)
+	fs.strict = true // class code
 	lw.checkSyntax(fn, value)
 	fs.cur.Return(fs.expr(value)).Span = point(lw.t.Nodes[value].End)
 	fs.finish(lw.t.Nodes[field].End)
@@ -291,6 +370,7 @@ func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function 
 	fn := ssa.NewFunction("static", span(lw.t, node))
 	outer.fn.AddChild(fn)
 	fs := lw.newFuncState(fn, node, outer)
+	fs.strict = true // class code
 	lw.checkSyntax(fn, node)
 	if body := lw.t.ChildByField(node, FieldBody); body >= 0 {
 		lw.declareVars(fs.scope, body)
@@ -299,6 +379,21 @@ func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function 
 	}
 	fs.finish(lw.t.Nodes[node].End)
 	return fn
+}
+
+// simpleParams reports whether a function's parameters are all plain identifiers.
+func (lw *lowerer) simpleParams(node int32) bool {
+	t := lw.t
+	list := t.ChildByField(node, FieldParameters)
+	if list < 0 {
+		return true
+	}
+	for p := range t.NamedChildren(list) {
+		if k := t.Nodes[p].Kind; k != KindIdentifier && k != KindComment {
+			return false
+		}
+	}
+	return true
 }
 
 // params defines the parameters at the entry of the function.

@@ -53,9 +53,46 @@ func (lw *lowerer) declareVars(s *scope, node int32) {
 			if k := t.ChildByField(i, FieldKind); k >= 0 && t.Nodes[k].Kind == anonVar {
 				lw.declarePattern(s, t.ChildByField(i, FieldLeft), ssa.Var)
 			}
-		case KindFunctionDeclaration, KindGeneratorFunctionDeclaration, KindFunctionExpression,
-			KindGeneratorFunction, KindArrowFunction, KindClassBody:
+		case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
+			// In sloppy code a function declared as the body of an if or a loop is a var of
+			// the function (ECMAScript Annex B.3.3), defined when the statement runs.
+			if name := t.ChildByField(i, FieldName); name >= 0 && !isBlockLike(t.Nodes[n.Parent].Kind) {
+				s.declare(t.Text(name), ssa.Var, span(t, name))
+			}
 			i = t.SubtreeEnd(i) - 1
+		case KindClassBody:
+			i = t.SubtreeEnd(i) - 1
+		default:
+			if isFunctionNode(n.Kind) {
+				i = t.SubtreeEnd(i) - 1
+			}
+		}
+	}
+}
+
+// isBlockLike reports whether statements directly in a node of kind k are in a block scope of
+// their own, where function declarations are hoisted.
+func isBlockLike(k Kind) bool {
+	switch k {
+	case KindStatementBlock, KindProgram, KindSwitchCase, KindSwitchDefault, KindExportStatement:
+		return true
+	}
+	return false
+}
+
+// forEachDeclared calls f with the name node of each binding a declaration statement makes.
+func (lw *lowerer) forEachDeclared(d int32, f func(name int32)) {
+	t := lw.t
+	switch t.Nodes[d].Kind {
+	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration, KindClassDeclaration:
+		if name := t.ChildByField(d, FieldName); name >= 0 {
+			f(name)
+		}
+	case KindLexicalDeclaration, KindVariableDeclaration, KindUsingDeclaration:
+		for c := range t.NamedChildren(d) {
+			if t.Nodes[c].Kind == KindVariableDeclarator {
+				lw.forEachPatternName(t.ChildByField(c, FieldName), f)
+			}
 		}
 	}
 }
@@ -140,20 +177,27 @@ func (lw *lowerer) forEachImport(stmt int32, f func(local int32)) {
 
 // declarePattern declares every identifier a binding pattern binds.
 func (lw *lowerer) declarePattern(s *scope, p int32, kind ssa.BindingKind) {
+	lw.forEachPatternName(p, func(id int32) {
+		s.declare(lw.t.Text(id), kind, span(lw.t, id))
+	})
+}
+
+// forEachPatternName calls f with each identifier a binding pattern binds.
+func (lw *lowerer) forEachPatternName(p int32, f func(id int32)) {
 	if p < 0 {
 		return
 	}
 	t := lw.t
 	switch t.Nodes[p].Kind {
 	case KindIdentifier, KindShorthandPropertyIdentifierPattern:
-		s.declare(t.Text(p), kind, span(t, p))
+		f(p)
 	case KindAssignmentPattern, KindObjectAssignmentPattern:
-		lw.declarePattern(s, t.ChildByField(p, FieldLeft), kind)
+		lw.forEachPatternName(t.ChildByField(p, FieldLeft), f)
 	case KindPairPattern:
-		lw.declarePattern(s, t.ChildByField(p, FieldValue), kind)
+		lw.forEachPatternName(t.ChildByField(p, FieldValue), f)
 	case KindObjectPattern, KindArrayPattern, KindRestPattern:
 		for c := range t.NamedChildren(p) {
-			lw.declarePattern(s, c, kind)
+			lw.forEachPatternName(c, f)
 		}
 	}
 }

@@ -95,14 +95,10 @@ func (fs *funcState) stmt(n int32) {
 	case KindLexicalDeclaration, KindVariableDeclaration, KindUsingDeclaration:
 		fs.declaration(n)
 	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
-		switch t.Nodes[node.Parent].Kind {
-		case KindStatementBlock, KindProgram, KindSwitchCase, KindSwitchDefault, KindExportStatement:
-			// hoisted to the start of the block
-		default: // a declaration as the body of an if or a loop is its own block
-			if name := fs.field(n, FieldName); name >= 0 {
-				b := fs.scope.declare(t.Text(name), ssa.FunctionDecl, fs.span(name))
-				fs.storeBinding(b, fs.span(name), fs.closure(n, string(t.Text(name))))
-			}
+		// Hoisted to the start of its block, unless it is the body of an if or a loop: then a
+		// var of the function (see declareVars) assigned here.
+		if name := fs.field(n, FieldName); name >= 0 && !isBlockLike(t.Nodes[node.Parent].Kind) {
+			fs.store(name, fs.closure(n, string(t.Text(name))))
 		}
 	case KindClassDeclaration:
 		v := fs.class(n, "")
@@ -292,6 +288,7 @@ func (fs *funcState) doStmt(n int32, labels [][]byte) {
 	b := fs.field(n, FieldBody)
 	body := fs.loopHeader(n, "do", t.Nodes[b].Start)
 	test := fs.newBlock("test")
+	test.Anchor = point(t.Nodes[b].End)
 	exit := fs.exitBlock(n)
 	fs.pushLoop(labels, exit, test)
 	fs.stmt(b)
@@ -334,7 +331,13 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	} else {
 		fs.cur.Goto(body).Span = point(at)
 	}
+	// The update merges the paths that reach the end of the body and the continues; its φs are
+	// shown after the body and count as defined before the update expression.
 	update := fs.newBlock("update")
+	update.Anchor = point(t.Nodes[b].End)
+	if inc := fs.field(n, FieldIncrement); inc >= 0 {
+		update.Anchor.Start = int32(t.Nodes[inc].Start)
+	}
 	fs.pushLoop(labels, exit, update)
 	fs.startBlock(body)
 	fs.stmt(b)
@@ -355,6 +358,16 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
 	left := fs.field(n, FieldLeft)
 	right := fs.field(n, FieldRight)
+	saved := fs.scope
+	fs.scope = &scope{parent: saved, fs: fs}
+	if k := fs.field(n, FieldKind); k >= 0 && t.Nodes[k].Kind != anonVar {
+		declKind := ssa.Const
+		if t.Nodes[k].Kind == anonLet {
+			declKind = ssa.Let
+		}
+		// The head expression already sees the loop's own bindings, in their dead zone.
+		fs.lw.declarePattern(fs.scope, left, declKind)
+	}
 	iterable := fs.expr(right)
 	kind := "ForIn"
 	if op := fs.field(n, FieldOperator); op >= 0 && string(t.Text(op)) == "of" {
@@ -364,15 +377,6 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 		}
 	}
 	iter := fs.emit(ssa.OpIntrinsic, kind, right, iterable)
-	saved := fs.scope
-	fs.scope = &scope{parent: saved, fs: fs}
-	if k := fs.field(n, FieldKind); k >= 0 && t.Nodes[k].Kind != anonVar {
-		declKind := ssa.Const
-		if t.Nodes[k].Kind == anonLet {
-			declKind = ssa.Let
-		}
-		fs.lw.declarePattern(fs.scope, left, declKind)
-	}
 	header := fs.loopHeader(n, "for", t.Nodes[left].Start)
 	next := fs.emit(ssa.OpIntrinsic, "IterNext", left, iter)
 	body := fs.newBlock("body")
@@ -499,12 +503,17 @@ func (fs *funcState) tryStmt(n int32) {
 	body := fs.field(n, FieldBody)
 	catch := fs.field(n, FieldHandler)
 	finalizer := fs.field(n, FieldFinalizer)
+	if body < 0 || catch < 0 && finalizer < 0 {
+		// Incomplete code (a try being typed): the block runs as it is.
+		fs.any(n)
+		return
+	}
 	after := fs.exitBlock(n)
 	outerHandler := fs.handler
 	var fin *finallyState
 	if finalizer >= 0 {
 		fin = &finallyState{entry: fs.newBlock("finally")}
-		fin.entry.Anchor = point(t.Nodes[finalizer].Start)
+		fin.entry.Anchor = fs.afterBrace(finalizer)
 		fs.finallys = append(fs.finallys, fin)
 	}
 	// normalExit leaves the try or catch block at its end.
@@ -522,7 +531,7 @@ func (fs *funcState) tryStmt(n int32) {
 	var catchBlock *ssa.Block
 	if catch >= 0 {
 		catchBlock = fs.newBlock("catch")
-		catchBlock.Anchor = point(t.Nodes[catch].Start)
+		catchBlock.Anchor = fs.afterBrace(catch)
 		fs.handler = catchBlock
 	} else {
 		fs.handler = fin.entry
@@ -561,6 +570,15 @@ func (fs *funcState) tryStmt(n int32) {
 		fs.dispatch(fin, after, t.Nodes[finalizer].End)
 	}
 	fs.startBlock(after)
+}
+
+// afterBrace returns the point just inside the body block of a catch or finally clause, where
+// the φs of its entry are shown.
+func (fs *funcState) afterBrace(clause int32) ssa.Span {
+	if b := fs.field(clause, FieldBody); b >= 0 {
+		return point(fs.lw.t.Nodes[b].Start + 1)
+	}
+	return point(fs.lw.t.Nodes[clause].Start)
 }
 
 // enterGuarded starts the block of a try or catch body with an edge to the handler, which
@@ -681,6 +699,11 @@ func (fs *funcState) export(n int32) {
 	t := fs.lw.t
 	if d := fs.field(n, FieldDeclaration); d >= 0 {
 		fs.stmt(d)
+		fs.lw.forEachDeclared(d, func(name int32) {
+			if b := fs.scope.lookup(t.Text(name)); b != nil {
+				b.Exported = true
+			}
+		})
 		return
 	}
 	if v := fs.field(n, FieldValue); v >= 0 {
@@ -696,7 +719,9 @@ func (fs *funcState) export(n int32) {
 		}
 		for spec := range fs.children(c) {
 			if name := fs.field(spec, FieldName); name >= 0 && t.Nodes[name].Kind == KindIdentifier {
-				fs.load(name)
+				if b := fs.scope.lookup(t.Text(name)); b != nil {
+					b.Exported = true
+				}
 			}
 		}
 	}
