@@ -54,7 +54,7 @@ type builder struct {
 	fn         *Function
 	values     []*Value
 	defs       defTable
-	entryOnly  []bool // by binding ID: defined in the entry block only, if at all
+	entryOnly  []bool   // by binding ID: defined in the entry block only, if at all
 	initial    []*Value // by binding ID, created on first use
 	incomplete [][]*Phi // by block ID: φs created while the block was unsealed
 	unfilled   []int32  // by block ID: predecessors not yet filled
