@@ -20,9 +20,11 @@ func Build(fn *Function) error {
 		return errors.New(fn.Name + ": Build before Finish")
 	}
 	fn.built = true
+	places := placeCount(fn)
 	bd := builder{
 		fn:         fn,
-		defs:       newDefTable(placeCount(fn)),
+		values:     make([]*Value, 0, places),
+		defs:       newDefTable(places),
 		entryOnly:  entryOnlyBindings(fn),
 		initial:    make([]*Value, len(fn.Bindings)),
 		incomplete: make([][]*Phi, len(fn.Blocks)),
@@ -43,7 +45,9 @@ func Build(fn *Function) error {
 			}
 		}
 	}
-	bd.removeRedundantPhis()
+	if !reducible(fn) {
+		bd.removeRedundantPhis()
+	}
 	bd.finish()
 	return nil
 }

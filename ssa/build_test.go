@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/ssa/ssatest"
 )
 
 // parseCFG reads a CFG written one block a line, `label: item; item; …; terminal`, where an
@@ -345,7 +346,7 @@ after: x$5 = phi(x$3, x$4); use x$5; return`,
 			if err := ssa.Build(fn); err != nil {
 				t.Fatal(err)
 			}
-			check(t, fn)
+			ssatest.Check(t, fn)
 			got := renderCFG(fn)
 			if want := strings.TrimSpace(tt.want) + "\n"; got != want {
 				t.Errorf("got\n%swant\n%s", got, want)

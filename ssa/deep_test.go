@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/ssa/ssatest"
 )
 
 // nestedIfs builds `if (c) { x = …; if (c) { x = …; … } use(x) } use(x)` nested depth deep.
@@ -41,7 +42,7 @@ func TestDeepNesting(t *testing.T) {
 	if err := ssa.Build(fn); err != nil {
 		t.Fatal(err)
 	}
-	check(t, fn)
+	ssatest.Check(t, fn)
 	phis := 0
 	for _, b := range fn.Blocks {
 		phis += len(b.Phis)
@@ -69,7 +70,7 @@ func TestLongChain(t *testing.T) {
 	if err := ssa.Build(fn); err != nil {
 		t.Fatal(err)
 	}
-	check(t, fn)
+	ssatest.Check(t, fn)
 	if v := b.Instrs[0].Place.Value; v == nil || v.Version != 1 {
 		t.Errorf("read at the end of the chain sees %v, want x$1", v)
 	}

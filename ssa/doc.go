@@ -27,8 +27,8 @@
 // of the CFG. Removed φs forward to their replacement until Build returns; by then every Place,
 // φ operand and use list refers only to live values.
 //
-// Trivial-φ removal alone leaves redundant φ sets on irreducible CFGs (Braun et al. Fig. 4).
-// Build therefore ends with the SCC pass of Braun et al. §3.2 in the form of Wagner's thesis
+// Trivial-φ removal alone leaves redundant φ sets on irreducible CFGs (Braun et al. Fig. 4),
+// and only there. On an irreducible CFG, Build therefore ends with the SCC pass of Braun et al. §3.2 in the form of Wagner's thesis
 // (Fig. 4.2): the φ graph is split into strongly connected components, which are visited
 // operands first; a component whose operands from outside it are a single value is replaced by
 // that value, and otherwise its inner φs are examined again. The result is pruned and minimal.

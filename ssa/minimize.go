@@ -1,5 +1,27 @@
 package ssa
 
+// reducible reports whether every retreating edge of fn (its blocks are in reverse postorder)
+// enters a block that dominates the edge's source, as a natural loop's back edge does. On a
+// reducible CFG, removing trivial φs leaves no redundant φ set (Braun et al. §3.2), and the
+// SCC pass, quadratic on deeply nested loops, can be skipped.
+func reducible(fn *Function) bool {
+	var dom *DomTree
+	for _, b := range fn.Blocks {
+		for _, s := range b.Term.Succs {
+			if s.ID > b.ID {
+				continue
+			}
+			if dom == nil {
+				dom = Dominators(fn)
+			}
+			if !dom.Dominates(s, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // removeRedundantPhis replaces every redundant φ set by the single value it stands for.
 func (bd *builder) removeRedundantPhis() {
 	var phis []*Phi

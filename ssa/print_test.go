@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/ssa/ssatest"
 )
 
 func TestPrint(t *testing.T) {
@@ -48,7 +49,7 @@ func TestPrint(t *testing.T) {
 	if err := ssa.Build(fn); err != nil {
 		t.Fatal(err)
 	}
-	check(t, fn)
+	ssatest.Check(t, fn)
 	want := `
 function f
 bb0 (entry):

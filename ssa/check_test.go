@@ -1,9 +1,0 @@
-package ssa_test
-
-import (
-	"testing"
-
-	"github.com/ssalens/ssalens/ssa"
-)
-
-func check(t *testing.T, fn *ssa.Function) {}
