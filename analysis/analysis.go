@@ -73,6 +73,7 @@ func analyzeTree(tree *treesitter.Tree) *Result {
 func (r *Result) index() {
 	r.single = singleDefinitions(r.Funcs)
 	single := r.single
+	closures := newClosureSites(r.Funcs)
 	r.Captured = make(map[*ssa.Value][]*ssa.Place)
 	for _, fn := range r.Funcs {
 		for _, b := range fn.Blocks {
@@ -84,7 +85,10 @@ func (r *Result) index() {
 				p := &in.Place
 				v := p.Value
 				if v == nil && fn.NotAnalyzed == "" && capturedRead(fn, in) {
-					if v = single[p.Binding]; v != nil {
+					if v = single[p.Binding]; v != nil && !closures.definedBefore(v, fn) {
+						v = nil
+					}
+					if v != nil {
 						r.Captured[v] = append(r.Captured[v], p)
 					}
 				}

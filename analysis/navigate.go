@@ -157,8 +157,10 @@ func (r *Result) Hover(off int32) (string, ssa.Span, bool) {
 		fmt.Fprintf(&sb, "`%s` (%s) is in `%s`, which is not analyzed: %s.", b.Name, b.Kind, o.Func.Name, o.Func.NotAnalyzed)
 	case b.Context:
 		fmt.Fprintf(&sb, "`%s` (%s) is a context variable: %s. A call may change it, so it is not renamed.", b.Name, b.Kind, b.Why)
+	case o.value() == nil && b.Owner.NotAnalyzed != "":
+		fmt.Fprintf(&sb, "`%s` (%s) is declared in `%s`, which is not analyzed: %s.", b.Name, b.Kind, b.Owner.Name, b.Owner.NotAnalyzed)
 	case o.value() == nil:
-		fmt.Fprintf(&sb, "`%s` (%s) is declared in `%s`, which is not analyzed, or assigned more than once there: it is not renamed here.", b.Name, b.Kind, b.Owner.Name)
+		fmt.Fprintf(&sb, "`%s` (%s) is captured from `%s`, and this function can run before `%s` is assigned there (its closure is created first), so the read has no single version.", b.Name, b.Kind, b.Owner.Name, b.Name)
 	default:
 		if o.Read != nil {
 			r.hoverValue(&sb, o.Read, o.Func)
