@@ -1,0 +1,154 @@
+package analysis_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/ssa"
+)
+
+const querySource = `function f(c) {
+  let x = 1;
+  if (c) { x = 2; }
+  return x + g;
+}
+`
+
+// at returns the offset of the first occurrence of sub in querySource.
+func at(t *testing.T, sub string) int32 {
+	t.Helper()
+	i := strings.Index(querySource, sub)
+	if i < 0 {
+		t.Fatalf("%q is not in the source", sub)
+	}
+	return int32(i)
+}
+
+// Offsets of the occurrences the tests ask about.
+const (
+	letX    = "x = 1"
+	assignX = "x = 2"
+	returnX = "x + g"
+	paramC  = "c) {"
+	useC    = "c) { x"
+	global  = "g;"
+)
+
+func spanText(s ssa.Span) string { return querySource[s.Start:s.End] }
+
+func analyzeQuery(t *testing.T) *analysis.Result {
+	t.Helper()
+	r, err := analysis.Analyze([]byte(querySource))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestDefinitionOfPhiReachesEveryDefinition(t *testing.T) {
+	r := analyzeQuery(t)
+	defs := r.Definition(at(t, returnX))
+	var got []string
+	for _, d := range defs {
+		line, col := r.Lines.Position(d.Start)
+		got = append(got, fmt.Sprintf("%s@%d:%d", spanText(d), line, col))
+	}
+	if want := "x@1:6 x@2:11"; strings.Join(got, " ") != want {
+		t.Errorf("definitions %v, want %s", got, want)
+	}
+	if d, ok := r.Declaration(at(t, returnX)); !ok || d.Start != at(t, letX) {
+		t.Errorf("declaration %v, want the let", d)
+	}
+	if _, ok := r.Declaration(at(t, global)); ok {
+		t.Error("a global has a declaration")
+	}
+}
+
+func TestReferencesAndHighlights(t *testing.T) {
+	r := analyzeQuery(t)
+	refs := r.References(at(t, useC), true)
+	if len(refs) != 2 || refs[0].Start != at(t, paramC) || refs[1].Start != at(t, useC) {
+		t.Errorf("references of c₁ %v, want the parameter and its use", refs)
+	}
+	if refs := r.References(at(t, letX), false); len(refs) != 0 {
+		t.Errorf("x₁ is only read through the φ, but has references %v", refs)
+	}
+	hs := r.Highlights(at(t, assignX))
+	if len(hs) != 1 || !hs[0].Write || hs[0].Span.Start != at(t, assignX) {
+		t.Errorf("highlights of x₂ %+v, want its definition only", hs)
+	}
+}
+
+func TestHoverShowsPhiOperands(t *testing.T) {
+	r := analyzeQuery(t)
+	md, span, ok := r.Hover(at(t, returnX))
+	if !ok || span.Start != at(t, returnX) {
+		t.Fatalf("no hover at the x of return")
+	}
+	for _, want := range []string{"**x₃**", "φ on line 3", "`x₁` from the branch where the condition fails (line 3): defined on line 2", "`x₂` from the end of the then block (line 3): defined on line 3", "1 use (line 4)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("hover lacks %q:\n%s", want, md)
+		}
+	}
+	if md, _, _ := r.Hover(at(t, global)); !strings.Contains(md, "is a global") {
+		t.Errorf("hover on a global: %s", md)
+	}
+}
+
+func TestInlayHintsInRange(t *testing.T) {
+	r := analyzeQuery(t)
+	line3 := r.Lines.Start(2)
+	line4 := r.Lines.Start(3)
+	var got []string
+	for _, h := range r.InlayHints(line3, line4-1, true, true) {
+		got = append(got, h.Label())
+	}
+	if want := "₁|₂|φ x₃ = (x₁, x₂)"; strings.Join(got, "|") != want {
+		t.Errorf("hints on line 3: %q, want %q", strings.Join(got, "|"), want)
+	}
+	got = got[:0]
+	for _, h := range r.InlayHints(line3, line4-1, false, true) {
+		got = append(got, h.Label())
+		for _, p := range h.Parts {
+			if strings.HasPrefix(p.Text, "x₁") && (p.Def == nil || p.Def.Start != at(t, letX)) {
+				t.Errorf("operand x₁ links to %v, want the let", p.Def)
+			}
+		}
+	}
+	if len(got) != 1 {
+		t.Errorf("φ hints only: %q", got)
+	}
+}
+
+func TestDiagnostics(t *testing.T) {
+	src := `function f(c) {
+  let x = 1;
+  x = 2;
+  let _skip = 1;
+  _skip = 2;
+  console.log(x, _skip);
+  return late;
+  let late = 3;
+}
+function g() { with (o) {} }
+`
+	r, err := analysis.Analyze([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range r.Diagnostics(true) {
+		line, col := r.Lines.Position(d.Span.Start)
+		got = append(got, fmt.Sprintf("%d:%d:%s:%s", line+1, col+1, d.Severity, d.Message))
+	}
+	want := []string{
+		"2:7:hint:x₁: this value of x is never read",
+		"7:10:warning:late is read before its declaration (temporal dead zone): this throws a ReferenceError",
+		"10:1:information:function g is not analyzed: contains a with statement at 10:16",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
