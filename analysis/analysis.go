@@ -79,7 +79,7 @@ func (r *Result) index() {
 		for _, b := range fn.Blocks {
 			for i := range b.Instrs {
 				in := &b.Instrs[i]
-				if in.Place.Binding == nil {
+				if in.Place.Binding == nil || in.Op == ssa.OpUninit {
 					continue
 				}
 				p := &in.Place

@@ -118,9 +118,9 @@ func (r *Result) temporalDeadZoneReads() []Diagnostic {
 			continue
 		}
 		for _, s := range sources(o.Read) {
-			if s.Kind == ssa.ValueInitial {
+			if s.Uninitialized() {
 				certainty := "may be"
-				if o.Read.Kind == ssa.ValueInitial {
+				if o.Read.Uninitialized() {
 					certainty = "is"
 				}
 				ds = append(ds, Diagnostic{Span: o.Span, Severity: SeverityWarning, Code: "temporalDeadZone",

@@ -81,7 +81,11 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 				}
 				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Version: v.Version, Line: r.Lines.Line(v.Block.Anchor.End), Operands: ops})
 			}
-			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: v.Kind.String(), Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
+			kind := v.Kind.String()
+			if v.Uninitialized() {
+				kind = "initial"
+			}
+			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: kind, Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
 			for _, p := range r.Uses(v) {
 				line, col := r.Lines.Position(p.Span.Start)
 				jv.Uses = append(jv.Uses, jsonUse{Line: line + 1, Col: col})

@@ -188,8 +188,8 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 			fmt.Fprintf(sb, "- `%s` from %s (line %d): %s\n", name(op), r.edgeName(v.Block, i),
 				r.Lines.Line(v.Block.Preds[i].Term.Span.Start), r.definitionLine(op))
 		}
-	case ssa.ValueInitial:
-		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v.Binding))
+	case ssa.ValueInitial, ssa.ValueUninit:
+		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v))
 	case ssa.ValueParam:
 		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.Lines.Line(v.Def().Span.Start))
 	default:
@@ -236,8 +236,8 @@ func (r *Result) definitionLine(v *ssa.Value) string {
 	switch v.Kind {
 	case ssa.ValuePhi:
 		return fmt.Sprintf("the φ on line %d", r.Lines.Line(v.Block.Anchor.End))
-	case ssa.ValueInitial:
-		return initialMeaning(v.Binding)
+	case ssa.ValueInitial, ssa.ValueUninit:
+		return initialMeaning(v)
 	}
 	return fmt.Sprintf("defined on line %d, `%s`", r.Lines.Line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
 }

@@ -136,18 +136,20 @@ func (r *Result) describe(v *ssa.Value) string {
 	switch v.Kind {
 	case ssa.ValuePhi:
 		return fmt.Sprintf("%s, the φ on line %d", name(v), r.Lines.Line(v.Block.Anchor.End))
-	case ssa.ValueInitial:
-		return fmt.Sprintf("%s, %s", name(v), initialMeaning(v.Binding))
+	case ssa.ValueInitial, ssa.ValueUninit:
+		return fmt.Sprintf("%s, %s", name(v), initialMeaning(v))
 	case ssa.ValueParam:
 		return fmt.Sprintf("%s, the parameter", name(v))
 	}
 	return fmt.Sprintf("%s, defined on line %d", name(v), r.Lines.Line(v.Def().Span.Start))
 }
 
-// initialMeaning says what version 0 of b holds.
-func initialMeaning(b *ssa.Binding) string {
-	switch b.Kind {
-	case ssa.Let, ssa.Const, ssa.Class:
+// initialMeaning says what version 0 of a binding, v, holds.
+func initialMeaning(v *ssa.Value) string {
+	switch {
+	case v.Kind == ssa.ValueUninit:
+		return "uninitialized again (the loop entered its block anew: a new temporal dead zone)"
+	case v.Binding.Kind == ssa.Let || v.Binding.Kind == ssa.Const || v.Binding.Kind == ssa.Class:
 		return "uninitialized (the temporal dead zone before its declaration)"
 	}
 	return "undefined (the value before any assignment)"

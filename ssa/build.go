@@ -79,7 +79,7 @@ func entryOnlyBindings(fn *Function) []bool {
 	}
 	for _, b := range fn.Blocks[1:] {
 		for i := range b.Instrs {
-			if in := &b.Instrs[i]; in.Defines() && in.Place.Binding.Owner == fn {
+			if in := &b.Instrs[i]; (in.Defines() || in.Op == OpUninit) && in.Place.Binding.Owner == fn {
 				only[in.Place.Binding.ID] = false
 			}
 		}
@@ -159,10 +159,13 @@ func (bd *builder) fill(b *Block) {
 			continue
 		}
 		switch in.Op {
-		case OpParam, OpStoreLocal:
+		case OpParam, OpStoreLocal, OpUninit:
 			kind := ValueDef
-			if in.Op == OpParam {
+			switch in.Op {
+			case OpParam:
 				kind = ValueParam
+			case OpUninit:
+				kind = ValueUninit
 			}
 			v := bd.newValue(binding, kind, b)
 			v.Instr = in
@@ -376,7 +379,7 @@ func (bd *builder) finish() {
 			values = append(values, p.Value)
 		}
 		for i := range b.Instrs {
-			if in := &b.Instrs[i]; in.Defines() && in.Place.Value != nil {
+			if in := &b.Instrs[i]; (in.Defines() || in.Op == OpUninit) && in.Place.Value != nil {
 				values = append(values, in.Place.Value)
 			}
 		}

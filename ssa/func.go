@@ -76,6 +76,12 @@ func (b *Block) Store(binding *Binding, span Span, value Temp) {
 	b.Instrs = append(b.Instrs, Instr{Op: OpStoreLocal, Dest: NoTemp, Args: []Temp{value}, Place: Place{Binding: binding, Span: span}, Span: span})
 }
 
+// Uninit makes binding uninitialized again. A loop that enters a block scope anew gives the
+// scope's let, const and class bindings a new temporal dead zone this way.
+func (b *Block) Uninit(binding *Binding, span Span) {
+	b.Instrs = append(b.Instrs, Instr{Op: OpUninit, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
+}
+
 // Closure creates the closure of a nested function.
 func (b *Block) Closure(child *Function, span Span) Temp {
 	t := b.Func.NewTemp()

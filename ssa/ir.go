@@ -64,6 +64,7 @@ const (
 	OpParam      Op = iota // Place (or Dest, for a destructured parameter) is the next parameter
 	OpLoadLocal            // Dest = Place
 	OpStoreLocal           // Place = Args[0]; Dest, if any, is the stored value
+	OpUninit               // Place's binding is uninitialized again: a block scope entered anew by a loop
 	OpCopy                 // Dest = Args[0]; a temporary assigned on each path into a join
 	OpConst                // Dest = literal Text
 	OpUnary                // Dest = Text Args[0]
@@ -78,7 +79,7 @@ const (
 	OpIntrinsic // Dest = Text(Args...): any other expression form (object, array, await, …)
 )
 
-var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Copy", "Const", "Unary", "Binary", "Call",
+var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Uninit", "Copy", "Const", "Unary", "Binary", "Call",
 	"New", "PropertyLoad", "PropertyStore", "IndexLoad", "IndexStore", "Function", "Intrinsic"}
 
 func (o Op) String() string { return opNames[o] }
@@ -88,7 +89,7 @@ type Instr struct {
 	Op    Op
 	Dest  Temp
 	Args  []Temp
-	Place Place     // for OpParam, OpLoadLocal, OpStoreLocal (Binding is nil otherwise)
+	Place Place     // for OpParam, OpLoadLocal, OpStoreLocal, OpUninit (Binding is nil otherwise)
 	Text  string    // operator, literal, property or intrinsic name
 	Func  *Function // for OpFunction
 	Span  Span
@@ -157,9 +158,15 @@ const (
 	ValueParam
 	ValueDef
 	ValuePhi
+	// ValueUninit is the value a let, const or class binding has again when a loop enters its
+	// block scope anew (OpUninit): uninitialized, like version 0, and shown as version 0.
+	ValueUninit
 )
 
-var valueKindNames = [...]string{"initial", "param", "def", "phi"}
+var valueKindNames = [...]string{"initial", "param", "def", "phi", "uninit"}
+
+// Uninitialized reports whether v is a binding's value before its declaration ran.
+func (v *Value) Uninitialized() bool { return v.Kind == ValueInitial || v.Kind == ValueUninit }
 
 func (k ValueKind) String() string { return valueKindNames[k] }
 
@@ -170,7 +177,7 @@ type Value struct {
 	Kind    ValueKind
 	Version int32 // per binding: 0 for the initial value, then 1, 2, … (see Function.Values)
 	Block   *Block
-	Instr   *Instr // the defining instruction for ValueParam and ValueDef
+	Instr   *Instr // the defining instruction for ValueParam, ValueDef and ValueUninit
 	Phi     *Phi   // for ValuePhi
 	Uses    []Use
 

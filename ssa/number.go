@@ -14,7 +14,7 @@ func numberVersions(fn *Function) {
 		slices.SortStableFunc(vs, func(a, b *Value) int { return int(position(a) - position(b)) })
 		next := int32(1)
 		for _, v := range vs {
-			if v.Kind == ValueInitial {
+			if v.Uninitialized() {
 				continue
 			}
 			v.Version = next
@@ -25,7 +25,7 @@ func numberVersions(fn *Function) {
 
 func position(v *Value) int32 {
 	switch v.Kind {
-	case ValueInitial:
+	case ValueInitial, ValueUninit:
 		return -1
 	case ValuePhi:
 		return v.Block.Anchor.Start

@@ -93,6 +93,8 @@ func (fn *Function) instrString(in *Instr) string {
 	case OpLoadLocal:
 		op, name := fn.placeOp(in)
 		rhs = op + " " + name
+	case OpUninit:
+		return "Uninit " + in.Place.Binding.Name
 	case OpStoreLocal:
 		op, name := fn.placeOp(in)
 		rhs = fmt.Sprintf("%s %s = %s", op, name, in.Args[0])

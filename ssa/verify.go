@@ -307,16 +307,16 @@ func (vr *verifier) checkValues() bool {
 			vr.errorf("%s has no binding", name(v))
 			continue
 		}
-		if v.Kind > ValuePhi {
+		if v.Kind > ValueUninit {
 			vr.errorf("%s has unknown kind %d", name(v), v.Kind)
 			continue
 		}
 		if !v.Binding.Renamed(fn) {
 			vr.errorf("%s is a value of %s, which is not renamed in the function", name(v), v.Binding.Name)
 		}
-		if (v.Kind == ValueInitial) != (v.Version == 0) {
+		if v.Uninitialized() != (v.Version == 0) {
 			vr.errorf("%s has version %d but kind %s", name(v), v.Version, v.Kind)
-		} else if w := versions[version{v.Binding, v.Version}]; w != nil {
+		} else if w := versions[version{v.Binding, v.Version}]; w != nil && v.Kind != ValueUninit {
 			vr.errorf("%s (%s) and %s (%s) have the same version", name(w), w.Kind, name(v), v.Kind)
 		} else {
 			versions[version{v.Binding, v.Version}] = v
@@ -334,7 +334,7 @@ func (vr *verifier) checkValues() bool {
 				vr.errorf("%s and %s are both initial values of %s", name(w), name(v), v.Binding.Name)
 			}
 			initial[v.Binding] = v
-		case ValueParam, ValueDef:
+		case ValueParam, ValueDef, ValueUninit:
 			vr.checkInstrDef(v)
 		case ValuePhi:
 			vr.checkPhiDef(v)
@@ -355,8 +355,11 @@ func (vr *verifier) checkInstrDef(v *Value) {
 		return
 	}
 	want := OpStoreLocal
-	if v.Kind == ValueParam {
+	switch v.Kind {
+	case ValueParam:
 		want = OpParam
+	case ValueUninit:
+		want = OpUninit
 	}
 	switch {
 	case v.Instr.Op != want:
@@ -496,7 +499,7 @@ func (vr *verifier) checkPlaces(cfgOK bool) {
 			pos := vr.at[&in.Place]
 			v := in.Place.Value
 			switch {
-			case in.Op != OpParam && in.Op != OpLoadLocal && in.Op != OpStoreLocal:
+			case in.Op != OpParam && in.Op != OpLoadLocal && in.Op != OpStoreLocal && in.Op != OpUninit:
 				vr.errorf("%s: a %s instruction has a place", describe(pos), in.Op)
 				continue
 			case !binding.Renamed(fn):
@@ -514,7 +517,7 @@ func (vr *verifier) checkPlaces(cfgOK bool) {
 				vr.errorf("%s: the place has %s, a value of another binding", describe(pos), name(v))
 				continue
 			}
-			if in.Defines() {
+			if in.Defines() || in.Op == OpUninit {
 				if v.Instr != in {
 					vr.errorf("%s: the place has %s, which this instruction does not define", describe(pos), name(v))
 				}

@@ -60,6 +60,7 @@ type funcState struct {
 	// returned holds the return value while a return passes through finally blocks.
 	returned ssa.Temp
 	inWith   int
+	loops    int // enclosing loops in this function
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool

@@ -186,9 +186,33 @@ func isStatementKind(k Kind) bool {
 func (fs *funcState) block(n int32) {
 	saved := fs.scope
 	fs.scope = &scope{parent: saved, fs: fs}
-	fs.lw.declareLexical(fs.scope, n)
+	fs.declareBlockScope(n)
 	fs.body(n)
 	fs.scope = saved
+}
+
+// declareBlockScope enters the lexical declarations of a block into the current scope. In a
+// loop, each iteration enters the block anew, with its let, const and class bindings back in
+// their temporal dead zone: the values of the previous iteration must not reach.
+func (fs *funcState) declareBlockScope(n int32) {
+	first := len(fs.fn.Bindings)
+	fs.lw.declareLexical(fs.scope, n)
+	if fs.loops == 0 {
+		return
+	}
+	for _, b := range fs.fn.Bindings[first:] {
+		switch b.Kind {
+		case ssa.Let, ssa.Const, ssa.Class:
+			fs.cur.Uninit(b, b.Decl)
+		}
+	}
+}
+
+// loopBody lowers the body statement of a loop.
+func (fs *funcState) loopBody(body int32) {
+	fs.loops++
+	fs.stmt(body)
+	fs.loops--
 }
 
 func (fs *funcState) declaration(n int32) {
@@ -277,7 +301,7 @@ func (fs *funcState) whileStmt(n int32, labels [][]byte) {
 	fs.pushLoop(labels, exit, header)
 	fs.startBlock(body)
 	b := fs.field(n, FieldBody)
-	fs.stmt(b)
+	fs.loopBody(b)
 	fs.gotoBlock(header, t.Nodes[b].End)
 	fs.popJump()
 	fs.startBlock(exit)
@@ -291,7 +315,7 @@ func (fs *funcState) doStmt(n int32, labels [][]byte) {
 	test.Anchor = point(t.Nodes[b].End)
 	exit := fs.exitBlock(n)
 	fs.pushLoop(labels, exit, test)
-	fs.stmt(b)
+	fs.loopBody(b)
 	fs.gotoBlock(test, t.Nodes[b].End)
 	fs.popJump()
 	fs.startBlock(test)
@@ -340,7 +364,7 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	}
 	fs.pushLoop(labels, exit, update)
 	fs.startBlock(body)
-	fs.stmt(b)
+	fs.loopBody(b)
 	fs.gotoBlock(update, t.Nodes[b].End)
 	fs.popJump()
 	fs.startBlock(update)
@@ -386,7 +410,7 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	fs.assign(left, fs.emit(ssa.OpIntrinsic, "IterValue", left, next))
 	fs.pushLoop(labels, exit, header)
 	b := fs.field(n, FieldBody)
-	fs.stmt(b)
+	fs.loopBody(b)
 	fs.gotoBlock(header, t.Nodes[b].End)
 	fs.popJump()
 	fs.scope = saved
@@ -647,7 +671,7 @@ func (fs *funcState) switchStmt(n int32) {
 		fs.startBlock(exit)
 		return
 	}
-	fs.lw.declareLexical(fs.scope, body)
+	fs.declareBlockScope(body)
 	var clauses []int32
 	var blocks []*ssa.Block
 	for c := range fs.children(body) {

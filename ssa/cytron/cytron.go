@@ -155,7 +155,7 @@ func (bd *builder) scan() {
 			}
 			id := in.Place.Binding.ID
 			switch {
-			case in.Defines():
+			case in.Defines() || in.Op == ssa.OpUninit:
 				if lastDef[id] != stamp {
 					lastDef[id] = stamp
 					bd.defBlocks[id] = append(bd.defBlocks[id], b.ID)
@@ -364,7 +364,7 @@ func (rn *renamer) enter(b *ssa.Block) {
 			continue
 		}
 		switch {
-		case in.Defines():
+		case in.Defines() || in.Op == ssa.OpUninit:
 			rn.push(in.Place.Binding.ID, Def{Instr: in})
 		case in.Reads():
 			reads[i] = rn.top(in.Place.Binding)

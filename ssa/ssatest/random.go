@@ -164,7 +164,9 @@ func (g *generator) statement(depth int) {
 // simple writes straight-line code: assignments, reads, calls, increments.
 func (g *generator) simple() {
 	for n := 1 + g.rng.IntN(3); n > 0; n-- {
-		switch g.rng.IntN(6) {
+		switch g.rng.IntN(7) {
+		case 6: // a block scope entered anew: the variable is uninitialized again
+			g.cur.Uninit(g.local(), g.src.span())
 		case 0, 1:
 			x := g.local()
 			g.cur.Store(x, g.src.span(), g.cur.Emit(ssa.OpConst, fmt.Sprint(g.src.pos), g.src.span()))

@@ -64,3 +64,15 @@ function classTDZ() {
 try {
   risky();
 }
+
+function loopTDZ(c) {
+  while (c()) {
+    g(x);
+    let x = 1;
+  }
+  for (let i = 0; i < 3; i++) {
+    let acc;
+    if (i) acc = i;
+    use(acc);
+  }
+}
