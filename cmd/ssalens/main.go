@@ -1,5 +1,6 @@
 // Command ssalens annotates JavaScript with SSA information and serves it to editors.
 //
+//	ssalens serve [--stdio]         serve the Language Server Protocol on stdin and stdout
 //	ssalens annotate FILE           print FILE with SSA versions and φs
 //	ssalens dump [--json] [--func NAME] FILE
 //	                                print the HIR+SSA of every function (or one)
@@ -20,7 +21,7 @@ import (
 const version = "0.1.0"
 
 // errUsage marks bad arguments, which exit with status 2 like unreadable files.
-var errUsage = errors.New("usage: ssalens annotate FILE | dump [--json] [--func NAME] FILE | check FILE... | version")
+var errUsage = errors.New("usage: ssalens serve [--stdio] | annotate FILE | dump [--json] [--func NAME] FILE | check FILE... | version")
 
 // errFindings makes check exit with status 1.
 var errFindings = errors.New("findings")
@@ -66,6 +67,8 @@ func run(args []string, out io.Writer) error {
 		return r.Dump(out, *name)
 	case "check":
 		return check(args[1:], out)
+	case "serve":
+		return serve(args[1:])
 	}
 	return errUsage
 }

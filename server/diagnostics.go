@@ -1,0 +1,93 @@
+package server
+
+import (
+	"sync"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+// diagnosticsQueue holds the documents whose diagnostics must be published again. One
+// goroutine empties it, so a document's diagnostics go out in version order; a document
+// changed again while its diagnostics were computed is skipped and published at its next turn,
+// so only the latest version is published and bursts of edits coalesce.
+type diagnosticsQueue struct {
+	mu      sync.Mutex
+	pending []protocol.DocumentURI
+	queued  map[protocol.DocumentURI]bool
+	wake    chan struct{}
+}
+
+func newDiagnosticsQueue() *diagnosticsQueue {
+	return &diagnosticsQueue{queued: map[protocol.DocumentURI]bool{}, wake: make(chan struct{}, 1)}
+}
+
+func (q *diagnosticsQueue) add(uris ...protocol.DocumentURI) {
+	q.mu.Lock()
+	for _, uri := range uris {
+		if !q.queued[uri] {
+			q.queued[uri] = true
+			q.pending = append(q.pending, uri)
+		}
+	}
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (q *diagnosticsQueue) take() []protocol.DocumentURI {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	uris := q.pending
+	q.pending = nil
+	clear(q.queued)
+	return uris
+}
+
+func (s *Server) publishDiagnosticsLoop() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.diagnostics.wake:
+		}
+		for _, uri := range s.diagnostics.take() {
+			s.publishDiagnostics(uri)
+		}
+	}
+}
+
+// publishDiagnostics publishes the diagnostics of the current version of uri, or none if it
+// is closed.
+func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
+	defer s.recoverPanic("publishing diagnostics of " + string(uri))
+	st := s.snapshot()
+	params := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}}
+	if f := st.files[uri]; f != nil {
+		params.Version = uint32(f.version)
+		for _, d := range f.result().Diagnostics(st.settings.uselessAssignments) {
+			params.Diagnostics = append(params.Diagnostics, toProtocolDiagnostic(f, d, st.encoding))
+		}
+		if s.snapshot().files[uri] != f {
+			return // changed meanwhile, and queued again
+		}
+	}
+	s.notify("textDocument/publishDiagnostics", params)
+}
+
+func toProtocolDiagnostic(f *file, d analysis.Diagnostic, enc positionEncoding) protocol.Diagnostic {
+	pd := protocol.Diagnostic{
+		Range:    f.lines.rangeOf(d.Span.Start, d.Span.End, enc),
+		Severity: protocol.DiagnosticSeverity(d.Severity),
+		Code:     d.Code,
+		Source:   "ssalens",
+		Message:  d.Message,
+	}
+	if d.Unnecessary {
+		pd.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+	}
+	return pd
+}

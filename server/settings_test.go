@@ -1,0 +1,83 @@
+package server
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestSettingsForms(t *testing.T) {
+	tests := []struct {
+		json string
+		want settings
+	}{
+		{`null`, defaultSettings},
+		{`{"ssalens":{"inlayHints":{"versions":false}}}`, settings{versionHints: false, phiHints: true, uselessAssignments: true}},
+		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, settings{versionHints: true}},
+		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, settings{phiHints: true}},
+		{`{"inlayHints":{"phis":false}}`, settings{versionHints: true, uselessAssignments: true}},
+		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, defaultSettings},
+	}
+	for _, tt := range tests {
+		var v any
+		if err := json.Unmarshal([]byte(tt.json), &v); err != nil {
+			t.Fatal(err)
+		}
+		if got := defaultSettings.with(v); got != tt.want {
+			t.Errorf("%s: got %+v, want %+v", tt.json, got, tt.want)
+		}
+	}
+	if got := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{phiHints: true}) {
+		t.Errorf("settings a change does not name must keep their value: %+v", got)
+	}
+}
+
+func TestInitializationOptions(t *testing.T) {
+	c := startInitialized(t, nil, map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"versions": false}}})
+	c.open(fixtureURI, fixture)
+	got := c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}, "range": span(0, 0, 5, 0)})
+	wantJSON(t, "φ hints only", got, `[
+		{"label":[
+			{"value":"φ "},
+			{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₃ merges 2 values where control flow joins","value":"x₃"},
+			{"value":" = ("},
+			{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///fixture.js"},"tooltip":"from the branch where the condition fails (line 3), defined on line 2","value":"x₁"},
+			{"value":", "},
+			{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///fixture.js"},"tooltip":"from the end of the then block (line 3), defined on line 3","value":"x₂"},
+			{"value":")"}
+		],"paddingLeft":true,"position":{"character":19,"line":2}}
+	]`)
+
+	c = startInitialized(t, nil, map[string]any{"ssalens.inlayHints.phis": false})
+	c.open(fixtureURI, fixture)
+	got = c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}, "range": span(2, 0, 3, 0)})
+	wantJSON(t, "version hints only", got, `[
+		{"kind":1,"label":"₁","position":{"character":7,"line":2},"tooltip":"reads c₁, the parameter"},
+		{"kind":1,"label":"₂","position":{"character":12,"line":2},"tooltip":"defines x₂"}
+	]`)
+}
+
+func TestDidChangeConfiguration(t *testing.T) {
+	for _, refreshSupport := range []bool{true, false} {
+		c := startInitialized(t, map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": refreshSupport}}}, nil)
+		c.open(fixtureURI, fixture)
+		c.diagnostics(fixtureURI, 1)
+		before := c.count("")
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"ssalens": map[string]any{
+			"diagnostics": map[string]any{"uselessAssignment": false}, "inlayHints.versions": false}}})
+		wantJSON(t, "diagnostics without useless assignments", c.diagnosticsAfter(before, fixtureURI, 1), `{
+			"uri": "file:///fixture.js",
+			"version": 1,
+			"diagnostics": [
+				{"range": {"start": {"line": 15, "character": 13}, "end": {"line": 15, "character": 14}}, "severity": 2,
+				 "code": "temporalDeadZone", "source": "ssalens", "message": "z is read before its declaration (temporal dead zone): this throws a ReferenceError"}
+			]
+		}`)
+		got := c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}, "range": span(13, 0, 16, 0)})
+		wantJSON(t, "no version hints", got, `[]`)
+		if refreshSupport {
+			c.waitFor(before, "workspace/inlayHint/refresh", func(m message) bool { return m.Method == "workspace/inlayHint/refresh" })
+		} else if n := c.count("workspace/inlayHint/refresh"); n != 0 {
+			t.Errorf("%d refresh requests to a client without refreshSupport", n)
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package server
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/treesitter"
+)
+
+// typist types text into an open document one character per didChange, as an editor sends
+// keystrokes, with UTF-16 positions.
+type typist struct {
+	c       *testClient
+	uri     protocol.DocumentURI
+	version int32
+	line    uint32
+	char    uint32 // in UTF-16 units
+}
+
+func (ty *typist) send(r protocol.Range, text string) {
+	ty.version++
+	ty.c.change(ty.uri, ty.version, contentChange{Range: &r, Text: text})
+}
+
+func (ty *typist) typeText(text string) {
+	for _, r := range text {
+		here := pos(ty.line, ty.char)
+		ty.send(protocol.Range{Start: here, End: here}, string(r))
+		if r == '\n' {
+			ty.line, ty.char = ty.line+1, 0
+		} else {
+			ty.char += uint32(utf16Len(r))
+		}
+	}
+}
+
+// typo types a character and deletes it again.
+func (ty *typist) typo() {
+	ty.typeText("#")
+	ty.char--
+	ty.send(protocol.Range{Start: pos(ty.line, ty.char), End: pos(ty.line, ty.char+1)}, "")
+}
+
+// sameAnalysis checks that the document at uri has the hints and diagnostics (the first of
+// version after the first skip messages) that opening its text afresh gives.
+func sameAnalysis(t *testing.T, c *testClient, uri protocol.DocumentURI, version int32, skip int, text string) {
+	t.Helper()
+	fresh := protocol.DocumentURI(string(uri) + ".fresh.js")
+	c.open(fresh, text)
+	rename := func(data json.RawMessage) string {
+		return strings.ReplaceAll(string(data), string(fresh), string(uri))
+	}
+	wantJSON(t, "hints", c.inlayHints(uri), rename(c.inlayHints(fresh)))
+	var diags protocol.PublishDiagnosticsParams
+	if err := json.Unmarshal(c.diagnostics(fresh, 1), &diags); err != nil {
+		t.Fatal(err)
+	}
+	diags.URI, diags.Version = uri, uint32(version)
+	want, _ := json.Marshal(diags)
+	wantJSON(t, "diagnostics", c.diagnosticsAfter(skip, uri, version), string(want))
+}
+
+func TestTypingCharacterByCharacter(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///typed.js")
+	c.open(uri, "")
+	ty := &typist{c: c, uri: uri, version: 1}
+	text := fixture + "const s = \"😀\"; let w = s;\nif (w) w = 1;\nw;\n"
+	for i, line := range strings.SplitAfter(text, "\n") {
+		ty.typeText(line)
+		if i%2 == 0 {
+			ty.typo()
+		}
+	}
+	if ty.version < int32(utf8.RuneCountInString(text)) {
+		t.Fatalf("only %d changes", ty.version)
+	}
+	sameAnalysis(t, c, uri, ty.version, 0, text)
+}
+
+func TestSyntaxErrorsWhileTyping(t *testing.T) {
+	text := "function good(a) {\n  let x = a;\n  if (x) x = 2;\n  return x;\n}\nfunction middle(b) {\n  let y = b;\n  \n  return y;\n}\nfunction alsoGood(c) {\n  let z = c * 2;\n  return z;\n}\n"
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///broken.js")
+	c.open(uri, text)
+	hintsOf := func(from, to uint32) json.RawMessage {
+		return c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": span(from, 0, to, 0)})
+	}
+	good, alsoGood := hintsOf(0, 5), hintsOf(10, 14)
+	if string(good) == "[]" || string(alsoGood) == "[]" {
+		t.Fatalf("no hints before typing: %s %s", good, alsoGood)
+	}
+	ty := &typist{c: c, uri: uri, version: 1, line: 7, char: 2}
+	for _, r := range "y = y + (() => { while (" {
+		ty.typeText(string(r))
+		wantJSON(t, "hints of good after typing "+string(r), hintsOf(0, 5), string(good))
+		wantJSON(t, "hints of alsoGood after typing "+string(r), hintsOf(10, 14), string(alsoGood))
+	}
+	var diags struct {
+		Diagnostics []protocol.Diagnostic `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(c.diagnostics(uri, ty.version), &diags); err != nil {
+		t.Fatal(err)
+	}
+	if len(diags.Diagnostics) == 0 || diags.Diagnostics[0].Code != "notAnalyzed" || !strings.Contains(diags.Diagnostics[0].Message, "syntax error") {
+		t.Errorf("diagnostics of the broken text: %+v, want a syntax error", diags.Diagnostics)
+	}
+}
+
+func TestChangesInOneNotification(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///multi.js")
+	c.open(uri, fixture)
+	c.change(uri, 2,
+		contentChange{Range: span(1, 10, 1, 11), Text: "42"},                            // let x = 42;
+		contentChange{Range: span(0, 0, 0, 0), Text: "// head\n"},                       // shifts every line
+		contentChange{Range: span(4, 2, 4, 11), Text: "return x + c;"},                  // f's return
+		contentChange{Range: span(19, 0, 19, 0), Text: "function h(q) { return q; }\n"}, // at the end
+	)
+	want := "// head\n" + strings.Replace(strings.Replace(fixture, "let x = 1;", "let x = 42;", 1), "return x;", "return x + c;", 1) +
+		"function h(q) { return q; }\n"
+	sameAnalysis(t, c, uri, 2, 0, want)
+}
+
+func TestFullTextChange(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///full.js")
+	c.open(uri, fixture)
+	want := strings.Replace(fixture, "i = i + 1;", "i += 2;", 1)
+	c.change(uri, 2, contentChange{Text: want})
+	sameAnalysis(t, c, uri, 2, 0, want)
+}
+
+func TestDidSaveResynchronizes(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///saved.js")
+	c.open(uri, fixture)
+	c.diagnostics(uri, 1)
+	saved := c.count("")
+	want := strings.Replace(fixture, "let y = 1;", "let y = 1; y++;", 1)
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}, "text": want})
+	sameAnalysis(t, c, uri, 1, saved, want)
+}
+
+func TestApplyChanges(t *testing.T) {
+	text := []byte("abc\r\ndef\nghi")
+	tests := []struct {
+		name    string
+		changes []contentChange
+		want    string
+		edit    treesitter.Edit
+	}{
+		{"insert", []contentChange{{Range: span(1, 1, 1, 1), Text: "XY"}}, "abc\r\ndXYef\nghi", treesitter.Edit{StartByte: 6, OldEndByte: 6, NewEndByte: 8}},
+		{"delete across a CRLF", []contentChange{{Range: span(0, 2, 1, 1), Text: ""}}, "abef\nghi", treesitter.Edit{StartByte: 2, OldEndByte: 6, NewEndByte: 2}},
+		{"reversed range", []contentChange{{Range: span(1, 1, 0, 2), Text: "-"}}, "ab-ef\nghi", treesitter.Edit{StartByte: 2, OldEndByte: 6, NewEndByte: 3}},
+		{"two changes", []contentChange{{Range: span(2, 3, 2, 3), Text: "!"}, {Range: span(0, 0, 0, 1), Text: ""}},
+			"bc\r\ndef\nghi!", treesitter.Edit{StartByte: 0, OldEndByte: 12, NewEndByte: 12}},
+		{"whole text", []contentChange{{Text: "abc\r\nDEF\nghi"}}, "abc\r\nDEF\nghi", treesitter.Edit{StartByte: 5, OldEndByte: 8, NewEndByte: 8}},
+		{"same whole text", []contentChange{{Text: string(text)}}, string(text), treesitter.Edit{StartByte: 12, OldEndByte: 12, NewEndByte: 12}},
+	}
+	for _, tt := range tests {
+		got, edit := applyChanges(text, newLineIndex(text), tt.changes, utf16Encoding)
+		if string(got) != tt.want || edit != tt.edit {
+			t.Errorf("%s: got %q, %+v; want %q, %+v", tt.name, got, edit, tt.want, tt.edit)
+		}
+	}
+}
+
+// TestRandomEdits sends random range edits, of texts with astral characters and CRLF, at
+// UTF-16 positions computed by a client-side model of the text, which must end in the same
+// analysis as opening the model's text.
+func TestRandomEdits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	inserts := []string{"", "x", "😀", "\r\n", "\n", "é", "let q = 1;", "q = q + 1;", "}", "{", "if (q) ", "while (x) {", "(", ")", "\"😀\""}
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///random.js")
+	model := []rune(strings.ReplaceAll(fixture, "\n", "\r\n"))
+	c.open(uri, string(model))
+	// position returns the LSP position of rune index i of the model.
+	position := func(i int) protocol.Position {
+		var p protocol.Position
+		for _, r := range model[:i] {
+			if r == '\n' {
+				p.Line, p.Character = p.Line+1, 0
+			} else {
+				p.Character += uint32(utf16Len(r))
+			}
+		}
+		return p
+	}
+	// boundary picks a rune index that is not between \r and \n.
+	boundary := func(from int) int {
+		i := from + rng.IntN(len(model)-from+1)
+		if i > 0 && i < len(model) && model[i-1] == '\r' && model[i] == '\n' {
+			i--
+		}
+		return max(i, from)
+	}
+	version := int32(1)
+	for range 300 {
+		start := boundary(0)
+		end := start
+		if rng.IntN(3) == 0 {
+			end = boundary(start)
+			end = min(end, start+10)
+			if end > 0 && end < len(model) && model[end-1] == '\r' && model[end] == '\n' {
+				end--
+			}
+		}
+		insert := inserts[rng.IntN(len(inserts))]
+		r := protocol.Range{Start: position(start), End: position(end)}
+		version++
+		c.change(uri, version, contentChange{Range: &r, Text: insert})
+		model = append(model[:start:start], append([]rune(insert), model[end:]...)...)
+	}
+	sameAnalysis(t, c, uri, version, 0, string(model))
+}
