@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -99,9 +101,31 @@ func (r *Result) index() {
 			}
 		}
 	}
-	sort.SliceStable(r.Occurrences, func(i, j int) bool { return r.Occurrences[i].Span.Start < r.Occurrences[j].Span.Start })
+	r.sortOccurrences()
 	r.mergeReadWrites()
-	sort.SliceStable(r.Joins, func(i, j int) bool { return r.Joins[i].At < r.Joins[j].At })
+	slices.SortStableFunc(r.Joins, func(a, b Join) int { return cmp.Compare(a.At, b.At) })
+}
+
+// sortOccurrences orders the occurrences by offset, keeping the order of lowering for equal
+// offsets. It sorts indices rather than the occurrences themselves, which hold pointers and
+// are costly to move.
+func (r *Result) sortOccurrences() {
+	occ := r.Occurrences
+	order := make([]int32, len(occ))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp.Compare(occ[a].Span.Start, occ[b].Span.Start); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	sorted := make([]Occurrence, len(occ))
+	for i, j := range order {
+		sorted[i] = occ[j]
+	}
+	r.Occurrences = sorted
 }
 
 func (r *Result) addOccurrence(o Occurrence, read bool, v *ssa.Value) {
@@ -166,5 +190,5 @@ func (r *Result) At(off int32) int {
 }
 
 func sortPlaces(ps []*ssa.Place) {
-	sort.Slice(ps, func(i, j int) bool { return ps[i].Span.Start < ps[j].Span.Start })
+	slices.SortFunc(ps, func(a, b *ssa.Place) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }
