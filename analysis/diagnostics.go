@@ -36,6 +36,10 @@ type Diagnostic struct {
 // functions that are not analyzed. uselessAssignments turns the first kind on or off.
 func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	var ds []Diagnostic
+	var readInside map[*ssa.Binding]bool
+	if uselessAssignments {
+		readInside = r.readInNestedFunctions()
+	}
 	for _, fn := range r.Funcs {
 		if fn.NotAnalyzed != "" {
 			ds = append(ds, Diagnostic{Span: r.header(fn), Severity: SeverityInformation, Code: "notAnalyzed",
@@ -43,7 +47,7 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 			continue
 		}
 		if uselessAssignments {
-			ds = append(ds, r.uselessAssignments(fn)...)
+			ds = append(ds, r.uselessAssignments(fn, readInside)...)
 		}
 	}
 	ds = append(ds, r.temporalDeadZoneReads()...)
@@ -70,27 +74,49 @@ func (r *Result) header(fn *ssa.Function) ssa.Span {
 
 // uselessAssignments finds the stored values of fn that no read can observe. Variables that
 // are never read at all (another rule's business), names starting with _, exports (importers
-// read them), declarations without initializer, and function, class and import bindings are
-// left out.
-func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
+// read them), declarations without initializer, the definitions that function and class
+// declarations make, and import bindings are left out. A variable that a nested function
+// reads is read whenever that function is called, which may be after any of its definitions:
+// those are never reported, even when the read does not show the value (the closure is
+// created before the definition, as a hoisted function declaration is).
+func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Binding]bool) []Diagnostic {
 	read := make(map[*ssa.Binding]bool)
 	for _, v := range fn.Values {
-		if len(v.Uses) > 0 || len(r.Captured[v]) > 0 {
+		if len(v.Uses) > 0 {
 			read[v.Binding] = true
 		}
 	}
 	var ds []Diagnostic
 	for _, v := range fn.Values {
 		b := v.Binding
-		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || len(r.Captured[v]) > 0 || !read[b] ||
-			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class || b.Kind == ssa.Import ||
-			declaredWithoutInitializer(v) {
+		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || readInside[b] || !read[b] ||
+			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.Import ||
+			declaredWithoutInitializer(v) || isDeclaration(v) {
 			continue
 		}
 		ds = append(ds, Diagnostic{Span: v.Def().Span, Severity: SeverityHint, Code: "uselessAssignment", Unnecessary: true,
 			Message: fmt.Sprintf("%s: this value of %s is never read", name(v), b.Name)})
 	}
 	return ds
+}
+
+// readInNestedFunctions returns the variables that a function other than their owner reads.
+func (r *Result) readInNestedFunctions() map[*ssa.Binding]bool {
+	read := make(map[*ssa.Binding]bool)
+	for i := range r.Occurrences {
+		o := &r.Occurrences[i]
+		if o.Binding.Owner != nil && o.Binding.Owner != o.Func && (o.Read != nil || !o.Assigns) {
+			read[o.Binding] = true
+		}
+	}
+	return read
+}
+
+// isDeclaration reports whether v is the function or class that a declaration of its binding
+// defines, as opposed to a later assignment to that binding.
+func isDeclaration(v *ssa.Value) bool {
+	b := v.Binding
+	return (b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class) && v.Def().Span == b.Decl
 }
 
 // declaredWithoutInitializer reports whether v is the undefined that `let x;` stores.

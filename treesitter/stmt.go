@@ -2,6 +2,8 @@ package treesitter
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -297,7 +299,7 @@ func (fs *funcState) whileStmt(n int32, labels [][]byte) {
 	c := fs.expr(cond)
 	body := fs.newBlock("body")
 	exit := fs.exitBlock(n)
-	fs.cur.If(c, body, exit).Span = fs.span(cond)
+	fs.loopTest(cond, c, body, exit)
 	fs.pushLoop(labels, exit, header)
 	fs.startBlock(body)
 	b := fs.field(n, FieldBody)
@@ -320,7 +322,7 @@ func (fs *funcState) doStmt(n int32, labels [][]byte) {
 	fs.popJump()
 	fs.startBlock(test)
 	cond := fs.field(n, FieldCondition)
-	fs.cur.If(fs.expr(cond), body, exit).Span = fs.span(cond)
+	fs.loopTest(cond, fs.expr(cond), body, exit)
 	fs.startBlock(exit)
 }
 
@@ -351,7 +353,7 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	body := fs.newBlock("body")
 	exit := fs.exitBlock(n)
 	if cond >= 0 {
-		fs.cur.If(fs.expr(cond), body, exit).Span = fs.span(cond)
+		fs.loopTest(cond, fs.expr(cond), body, exit)
 	} else {
 		fs.cur.Goto(body).Span = point(at)
 	}
@@ -376,6 +378,49 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	fs.gotoBlock(header, leave)
 	fs.scope = saved
 	fs.startBlock(exit)
+}
+
+// loopTest ends the current block with the test c of a loop, whose node is cond: a branch to
+// body or exit, or, when the test is a literal that is always true (`while (1)`,
+// `while (true)`), a jump to body. Such a loop is left only by break, return or throw; an
+// edge to exit would let the values of the test's block reach the code after the loop.
+func (fs *funcState) loopTest(cond int32, c ssa.Temp, body, exit *ssa.Block) {
+	if alwaysTrue(fs.lw.t, cond) {
+		fs.cur.Goto(body).Span = fs.span(cond)
+		return
+	}
+	fs.cur.If(c, body, exit).Span = fs.span(cond)
+}
+
+// alwaysTrue reports whether the expression n is a literal whose value is truthy: true, a
+// number other than zero, or a non-empty string. Anything else may be false.
+func alwaysTrue(t *Tree, n int32) bool {
+	n = unparen(t, n)
+	if n < 0 {
+		return false
+	}
+	switch t.Nodes[n].Kind {
+	case KindTrue:
+		return true
+	case KindNumber:
+		return nonzeroNumber(string(t.Text(n)))
+	case KindString:
+		// Something between the quotes and no escape: "\<newline>" is a line continuation,
+		// the empty string.
+		text := t.Text(n)
+		return len(text) > 2 && !bytes.Contains(text, []byte{'\\'})
+	}
+	return false
+}
+
+// nonzeroNumber reports whether the numeric literal text is known not to be zero.
+func nonzeroNumber(text string) bool {
+	text = strings.ReplaceAll(strings.TrimSuffix(text, "n"), "_", "")
+	if len(text) > 1 && text[0] == '0' && strings.ContainsRune("xXoObB", rune(text[1])) {
+		return strings.Trim(text[2:], "0") != ""
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	return err == nil && f != 0
 }
 
 func (fs *funcState) forInStmt(n int32, labels [][]byte) {

@@ -1,0 +1,511 @@
+package analysis_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/treesitter"
+	"github.com/ssalens/ssalens/treesitter/corpus"
+)
+
+// eslintVersion is the ESLint that TestESLintComparison installs: a 9.x release, which has
+// no-useless-assignment and runs on Node 18.18 and later.
+const eslintVersion = "9.39.5"
+
+// eslintSlowFiles are the corpus files left out unless SSALENS_ESLINT_ALL=1: ESLint takes
+// 20 to 55 s and 1.5 GB of memory on typescript.js (9 MB) alone.
+var eslintSlowFiles = map[string]bool{"typescript": true}
+
+// eslintModules are the corpus files that are ES modules; the others are scripts.
+var eslintModules = map[string]bool{"three.module": true, "three.core": true}
+
+// Disagreement kinds. The documented ones are explained differences in policy; every other
+// disagreement fails the test, and the ones named after a fixed bug say which bug is back.
+const (
+	kindTry        = "in a try block: ESLint skips these, we follow the edges to the handler (documented)"
+	kindUnderscore = "name starts with _: we leave these out on purpose (documented)"
+
+	kindNestedRead  = "variable read in a nested function (fixed bug: a closure can run after the definition)"
+	kindDeclBinding = "assignment to a function or class declaration's binding (fixed bug: only the declaration itself is left out)"
+	kindLiteralLoop = "function has a loop with a constant test (fixed bug: while (1) has no exit edge)"
+	kindOther       = "unexplained: investigate"
+)
+
+var documentedKinds = map[string]bool{kindTry: true, kindUnderscore: true}
+
+// TestESLintComparison compares our useless-assignment hints with ESLint's
+// no-useless-assignment rule on the npm corpus, matching findings by the position of the
+// assigned identifier. It logs, per file, how many each finds, how many both find, and
+// examples of each disagreement by kind, and fails on any disagreement that is not one of the
+// documented kinds. ESLint is installed with npm into os.UserCacheDir()/ssalens-eslint
+// (SSALENS_ESLINT_DIR overrides it) on first use. Run it with
+//
+//	go test ./analysis -run TestESLintComparison -v
+//
+// and SSALENS_ESLINT_ALL=1 to include typescript.js.
+func TestESLintComparison(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ESLint comparison skipped in -short mode")
+	}
+	files := corpus.Fetch(t)
+	eslint := installESLint(t)
+
+	all := os.Getenv("SSALENS_ESLINT_ALL") == "1"
+	var lint []corpus.File
+	for _, f := range files {
+		if eslintSlowFiles[f.Name] && !all {
+			t.Logf("%s left out: ESLint alone needs 20 to 55 s and 1.5 GB for its %.1f MB; set SSALENS_ESLINT_ALL=1 to include it",
+				f.Name, float64(len(f.Src))/1e6)
+			continue
+		}
+		lint = append(lint, f)
+	}
+
+	// ESLint runs while we analyze.
+	type eslintResult struct {
+		found map[string][]eslintMessage
+		err   error
+	}
+	done := make(chan eslintResult, 1)
+	go func() {
+		found, err := runESLint(eslint, lint, t.TempDir())
+		done <- eslintResult{found, err}
+	}()
+	ours := make(map[string]*analysis.Result)
+	for _, f := range lint {
+		r, err := analysis.Analyze(f.Src)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		ours[f.Name] = r
+	}
+	res := <-done
+	if res.err != nil {
+		t.Fatal(res.err)
+	}
+
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-14s %-12s %7s %5s %5s %12s %10s\n", "file", "package", "ESLint", "ours", "both", "only ESLint", "only ours")
+	var total [5]int
+	failed := map[string]int{}
+	for _, f := range lint {
+		r := ours[f.Name]
+		c := compareFindings(f, r, res.found[f.Path])
+		row := [5]int{c.eslint, c.ours, c.both, len(c.onlyESLint), len(c.onlyOurs)}
+		for i := range row {
+			total[i] += row[i]
+		}
+		fmt.Fprintf(&table, "%-14s %-12s %7d %5d %5d %12d %10d\n", f.Name, f.Package, row[0], row[1], row[2], row[3], row[4])
+		for _, side := range []struct {
+			name string
+			ds   []disagreement
+		}{{"only ESLint", c.onlyESLint}, {"only ours", c.onlyOurs}} {
+			byKind := map[string][]disagreement{}
+			for _, d := range side.ds {
+				byKind[d.kind] = append(byKind[d.kind], d)
+			}
+			for _, kind := range slices.Sorted(maps.Keys(byKind)) {
+				ds := byKind[kind]
+				var sb strings.Builder
+				for i, d := range ds {
+					if i == 3 && documentedKinds[kind] || i == 10 {
+						fmt.Fprintf(&sb, "\n\t… and %d more", len(ds)-i)
+						break
+					}
+					fmt.Fprintf(&sb, "\n\t%s:%d: %s", f.Path, d.line, d.text)
+				}
+				msg := fmt.Sprintf("%s, %s: %d × %s%s", f.Name, side.name, len(ds), kind, sb.String())
+				if documentedKinds[kind] {
+					t.Log(msg)
+				} else {
+					failed[kind] += len(ds)
+					t.Error(msg)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&table, "%-14s %-12s %7d %5d %5d %12d %10d", "total", "", total[0], total[1], total[2], total[3], total[4])
+	t.Logf("ESLint %s no-useless-assignment vs ssalens uselessAssignment hints:\n%s", eslintVersion, table.String())
+	for kind, n := range failed {
+		t.Errorf("%d disagreements of a kind that is not documented: %s", n, kind)
+	}
+}
+
+// eslintMessage is one message of ESLint's JSON output.
+type eslintMessage struct {
+	RuleID  *string `json:"ruleId"`
+	Fatal   bool    `json:"fatal"`
+	Message string  `json:"message"`
+	Line    int     `json:"line"`
+	Column  int     `json:"column"`
+}
+
+// installESLint returns the path of eslint.js, installing ESLint first if needed. It skips the
+// test when node, npm or the network is unavailable.
+func installESLint(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("SSALENS_ESLINT_DIR")
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			t.Skipf("eslint: no cache directory: %v", err)
+		}
+		dir = filepath.Join(cache, "ssalens-eslint")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skipf("eslint: node not found: %v", err)
+	}
+	bin := filepath.Join(dir, "node_modules", "eslint", "bin", "eslint.js")
+	if installedVersion(dir) != eslintVersion {
+		npm, err := exec.LookPath("npm")
+		if err != nil {
+			t.Skipf("eslint: npm not found, cannot install eslint@%s: %v", eslintVersion, err)
+		}
+		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// Install next to dir and rename, so that an interrupted install leaves nothing behind.
+		tmp, err := os.MkdirTemp(filepath.Dir(dir), ".ssalens-eslint-install-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(tmp)
+		if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(`{"private": true}`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--prefer-offline",
+			"--fetch-retries=1", "--fetch-retry-mintimeout=2000", "--fetch-retry-maxtimeout=10000", "eslint@"+eslintVersion)
+		cmd.Dir = tmp
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Skipf("eslint: npm install eslint@%s failed (no network?): %v\n%s", eslintVersion, err, out)
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, dir); err != nil && installedVersion(dir) != eslintVersion {
+			t.Fatal(err)
+		}
+		t.Logf("installed eslint@%s into %s", eslintVersion, dir)
+	}
+	if out, err := exec.Command("node", bin, "--version").CombinedOutput(); err != nil {
+		t.Skipf("eslint: %s --version failed (node too old?): %v\n%s", bin, err, out)
+	}
+	return bin
+}
+
+func installedVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "node_modules", "eslint", "package.json"))
+	if err != nil {
+		return ""
+	}
+	var pkg struct{ Version string }
+	if json.Unmarshal(data, &pkg) != nil {
+		return ""
+	}
+	return pkg.Version
+}
+
+// runESLint lints files in one run, with a flat config that enables only
+// no-useless-assignment, and returns the rule's messages by file path.
+func runESLint(eslint string, files []corpus.File, tmp string) (map[string][]eslintMessage, error) {
+	if len(files) == 0 {
+		return nil, nil
+	}
+	// ESLint ignores files outside its base path, the working directory: run it in the
+	// directory that holds all files.
+	root := filepath.Dir(files[0].Path)
+	for _, f := range files {
+		for !strings.HasPrefix(f.Path, root+string(filepath.Separator)) {
+			root = filepath.Dir(root)
+		}
+	}
+	var rel, modules []string
+	for _, f := range files {
+		p, err := filepath.Rel(root, f.Path)
+		if err != nil {
+			return nil, err
+		}
+		p = filepath.ToSlash(p)
+		rel = append(rel, p)
+		if eslintModules[f.Name] {
+			modules = append(modules, p)
+		}
+	}
+	mods, _ := json.Marshal(modules)
+	// Inline configuration comments in the corpus must neither disable the rule nor enable others.
+	config := `export default [
+  {
+    files: ["**/*.js"],
+    languageOptions: { ecmaVersion: "latest", sourceType: "script" },
+    linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
+    rules: { "no-useless-assignment": "error" },
+  },
+  { files: ` + string(mods) + `, languageOptions: { sourceType: "module" } },
+];
+`
+	configFile := filepath.Join(tmp, "eslint.config.mjs")
+	if err := os.WriteFile(configFile, []byte(config), 0o644); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	args := append([]string{eslint, "--config", configFile, "--format", "json"}, rel...)
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) { // 1: lint errors found
+		return nil, fmt.Errorf("eslint: %v\n%s", err, stderr.Bytes())
+	}
+	var out []struct {
+		FilePath string          `json:"filePath"`
+		Messages []eslintMessage `json:"messages"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("eslint output: %v\n%s", err, stderr.Bytes())
+	}
+	found := make(map[string][]eslintMessage)
+	for _, f := range out {
+		path := f.FilePath
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(root, path)
+		}
+		for _, m := range f.Messages {
+			if m.Fatal {
+				return nil, fmt.Errorf("eslint: %s:%d:%d: %s", path, m.Line, m.Column, m.Message)
+			}
+			if m.RuleID != nil && *m.RuleID == "no-useless-assignment" {
+				found[path] = append(found[path], m)
+			}
+		}
+	}
+	return found, nil
+}
+
+type comparison struct {
+	eslint, ours, both   int
+	onlyESLint, onlyOurs []disagreement
+}
+
+type disagreement struct {
+	off  int32
+	line int    // 1-based
+	text string // the source line, trimmed
+	kind string
+}
+
+// compareFindings matches ESLint's messages for f with our useless-assignment hints by the
+// offset of the assigned identifier, and classifies the differences.
+func compareFindings(f corpus.File, r *analysis.Result, msgs []eslintMessage) comparison {
+	pos := newJSPositions(f.Src)
+	theirs := make(map[int32]bool)
+	for _, m := range msgs {
+		theirs[pos.offset(m.Line, m.Column)] = true
+	}
+	mine := make(map[int32]bool)
+	for _, d := range r.Diagnostics(true) {
+		if d.Code == "uselessAssignment" {
+			mine[d.Span.Start] = true
+		}
+	}
+	c := comparison{eslint: len(theirs), ours: len(mine)}
+	for off := range theirs {
+		if mine[off] {
+			c.both++
+		} else {
+			c.onlyESLint = append(c.onlyESLint, newDisagreement(r, off, classifyOnlyESLint(r, off)))
+		}
+	}
+	for off := range mine {
+		if !theirs[off] {
+			c.onlyOurs = append(c.onlyOurs, newDisagreement(r, off, classifyOnlyOurs(r, off)))
+		}
+	}
+	for _, ds := range [][]disagreement{c.onlyESLint, c.onlyOurs} {
+		sort.Slice(ds, func(i, j int) bool { return ds[i].off < ds[j].off })
+	}
+	return c
+}
+
+func newDisagreement(r *analysis.Result, off int32, kind string) disagreement {
+	line, _ := r.Lines.Position(off)
+	start := r.Lines.Start(line)
+	end := bytes.IndexByte(r.Src[start:], '\n')
+	if end < 0 {
+		end = len(r.Src) - int(start)
+	}
+	text := strings.TrimSpace(string(r.Src[start : int(start)+end]))
+	if len(text) > 120 {
+		text = text[:120] + "…"
+	}
+	return disagreement{off: off, line: line + 1, text: text, kind: kind}
+}
+
+// classifyOnlyOurs explains a hint of ours that ESLint does not report.
+func classifyOnlyOurs(r *analysis.Result, off int32) string {
+	t := r.File.Tree
+	id := identifierAt(t, off)
+	if id >= 0 && inTryBlock(t, id) {
+		return kindTry
+	}
+	if i := r.At(off); i >= 0 {
+		b := r.Occurrences[i].Binding
+		for _, o := range r.Occurrences {
+			if o.Binding == b && o.Func != b.Owner && !o.Assigns {
+				return kindNestedRead
+			}
+		}
+	}
+	return kindOther
+}
+
+// classifyOnlyESLint explains a finding of ESLint's that we do not report.
+func classifyOnlyESLint(r *analysis.Result, off int32) string {
+	i := r.At(off)
+	if i < 0 {
+		return kindOther
+	}
+	b := r.Occurrences[i].Binding
+	switch {
+	case strings.HasPrefix(b.Name, "_"):
+		return kindUnderscore
+	case b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class:
+		return kindDeclBinding
+	}
+	if id := identifierAt(r.File.Tree, off); id >= 0 && hasLiteralLoop(r.File.Tree, enclosingFunction(r.File.Tree, id)) {
+		return kindLiteralLoop
+	}
+	return kindOther
+}
+
+// identifierAt returns the identifier node starting at off, or -1.
+func identifierAt(t *treesitter.Tree, off int32) int32 {
+	i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Start >= uint32(off) })
+	for ; i < len(t.Nodes) && t.Nodes[i].Start == uint32(off); i++ {
+		switch t.Nodes[i].Kind {
+		case treesitter.KindIdentifier, treesitter.KindShorthandPropertyIdentifierPattern:
+			return int32(i)
+		}
+	}
+	return -1
+}
+
+func isFunctionKind(k treesitter.Kind) bool {
+	switch k {
+	case treesitter.KindFunctionDeclaration, treesitter.KindGeneratorFunctionDeclaration,
+		treesitter.KindFunctionExpression, treesitter.KindGeneratorFunction, treesitter.KindArrowFunction,
+		treesitter.KindMethodDefinition, treesitter.KindClassStaticBlock, treesitter.KindFieldDefinition:
+		return true
+	}
+	return false
+}
+
+// inTryBlock reports whether node n is in the block of a try statement of its own function.
+func inTryBlock(t *treesitter.Tree, n int32) bool {
+	for ; n > 0; n = t.Nodes[n].Parent {
+		nd := &t.Nodes[n]
+		if isFunctionKind(nd.Kind) {
+			return false
+		}
+		if nd.Kind == treesitter.KindStatementBlock && nd.Field == treesitter.FieldBody &&
+			t.Nodes[nd.Parent].Kind == treesitter.KindTryStatement {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosingFunction returns the function node around n, or the program node 0.
+func enclosingFunction(t *treesitter.Tree, n int32) int32 {
+	for ; n > 0; n = t.Nodes[n].Parent {
+		if isFunctionKind(t.Nodes[n].Kind) {
+			return n
+		}
+	}
+	return 0
+}
+
+// hasLiteralLoop reports whether function node fn, nested functions aside, has a while, do or
+// for loop whose test is a literal.
+func hasLiteralLoop(t *treesitter.Tree, fn int32) bool {
+	end := t.SubtreeEnd(fn)
+	for i := fn + 1; i < end; i++ {
+		switch k := t.Nodes[i].Kind; {
+		case isFunctionKind(k):
+			i = t.SubtreeEnd(i) - 1
+		case k == treesitter.KindWhileStatement || k == treesitter.KindDoStatement || k == treesitter.KindForStatement:
+			c := t.ChildByField(i, treesitter.FieldCondition)
+			for c >= 0 && t.Nodes[c].Kind == treesitter.KindParenthesizedExpression {
+				c = t.FirstNamedChild(c)
+			}
+			if c >= 0 {
+				switch t.Nodes[c].Kind {
+				case treesitter.KindTrue, treesitter.KindNumber, treesitter.KindString:
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// jsPositions converts ESLint's positions to byte offsets: lines end at \n, \r\n, \r, U+2028
+// and U+2029, lines and columns count from 1, and columns count UTF-16 code units.
+type jsPositions struct {
+	src        []byte
+	lineStarts []int32
+}
+
+func newJSPositions(src []byte) *jsPositions {
+	p := &jsPositions{src: src, lineStarts: []int32{0}}
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '\n':
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		case src[i] == '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		case src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
+			i += 2
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		}
+	}
+	return p
+}
+
+func (p *jsPositions) offset(line, col int) int32 {
+	if line < 1 || line > len(p.lineStarts) {
+		return -1
+	}
+	off := int(p.lineStarts[line-1])
+	for units := col - 1; units > 0 && off < len(p.src); {
+		r, size := utf8.DecodeRune(p.src[off:])
+		off += size
+		units--
+		if r >= 0x10000 {
+			units--
+		}
+	}
+	return int32(off)
+}
