@@ -143,7 +143,7 @@ func (r *Result) temporalDeadZoneReads() []Diagnostic {
 		default:
 			continue
 		}
-		for _, s := range sources(o.Read) {
+		for _, s := range ssa.Sources(o.Read) {
 			if s.Uninitialized() {
 				certainty := "may be"
 				if o.Read.Uninitialized() {

@@ -56,33 +56,11 @@ func (r *Result) Definition(off int32) []ssa.Span {
 // φs, in source order.
 func (r *Result) reachingDefinitions(v *ssa.Value) []ssa.Span {
 	var spans []ssa.Span
-	for _, d := range sources(v) {
+	for _, d := range ssa.Sources(v) {
 		spans = append(spans, r.DefinedAt(d))
 	}
 	sortSpans(spans)
 	return spans
-}
-
-// sources returns the non-φ values that reach v through φs (v itself if it is not a φ).
-func sources(v *ssa.Value) []*ssa.Value {
-	seen := map[*ssa.Value]bool{v: true}
-	stack := []*ssa.Value{v}
-	var out []*ssa.Value
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v.Kind != ssa.ValuePhi {
-			out = append(out, v)
-			continue
-		}
-		for _, op := range v.Phi.Operands {
-			if !seen[op] {
-				seen[op] = true
-				stack = append(stack, op)
-			}
-		}
-	}
-	return out
 }
 
 // Declaration returns the declaration of the variable at off.

@@ -192,6 +192,29 @@ func (v *Value) Def() *Place {
 	return &v.Instr.Place
 }
 
+// Sources returns the values other than φs that reach v through the φ web (v itself if it is
+// not a φ), each once.
+func Sources(v *Value) []*Value {
+	seen := map[*Value]bool{v: true}
+	work := []*Value{v}
+	var out []*Value
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if v.Kind != ValuePhi {
+			out = append(out, v)
+			continue
+		}
+		for _, op := range v.Phi.Operands {
+			if !seen[op] {
+				seen[op] = true
+				work = append(work, op)
+			}
+		}
+	}
+	return out
+}
+
 // Use is one read of a value: the Place of a LoadLocal, or operand Index of a φ.
 type Use struct {
 	Place *Place

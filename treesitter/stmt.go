@@ -109,16 +109,8 @@ func (fs *funcState) stmt(n int32) {
 		}
 	case KindIfStatement:
 		fs.ifStmt(n)
-	case KindWhileStatement:
-		fs.whileStmt(n, nil)
-	case KindDoStatement:
-		fs.doStmt(n, nil)
-	case KindForStatement:
-		fs.forStmt(n, nil)
-	case KindForInStatement:
-		fs.forInStmt(n, nil)
-	case KindLabeledStatement:
-		fs.labeled(n, nil)
+	case KindWhileStatement, KindDoStatement, KindForStatement, KindForInStatement, KindLabeledStatement:
+		fs.labeledStmt(n, nil)
 	case KindBreakStatement, KindContinueStatement:
 		fs.breakOrContinue(n)
 	case KindReturnStatement:
@@ -462,34 +454,46 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	fs.startBlock(exit)
 }
 
-func (fs *funcState) labeled(n int32, labels [][]byte) {
+// labeledStmt lowers a loop or a labeled statement n that the labels of the enclosing labeled
+// statements name: a loop takes them as targets for break and continue; a labeled statement
+// adds its own and passes them on to its body, which only break can leave if not a loop.
+func (fs *funcState) labeledStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
-	if l := fs.field(n, FieldLabel); l >= 0 {
-		labels = append(labels, t.Text(l))
-	}
-	body := fs.field(n, FieldBody)
-	if body < 0 {
-		return
-	}
-	switch t.Nodes[body].Kind {
+	switch t.Nodes[n].Kind {
 	case KindWhileStatement:
-		fs.whileStmt(body, labels)
+		fs.whileStmt(n, labels)
 	case KindDoStatement:
-		fs.doStmt(body, labels)
+		fs.doStmt(n, labels)
 	case KindForStatement:
-		fs.forStmt(body, labels)
+		fs.forStmt(n, labels)
 	case KindForInStatement:
-		fs.forInStmt(body, labels)
+		fs.forInStmt(n, labels)
 	case KindLabeledStatement:
-		fs.labeled(body, labels)
-	default:
-		exit := fs.exitBlock(n)
-		fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: exit, finallys: len(fs.finallys)})
-		fs.stmt(body)
-		fs.gotoBlock(exit, t.Nodes[n].End)
-		fs.popJump()
-		fs.startBlock(exit)
+		if l := fs.field(n, FieldLabel); l >= 0 {
+			labels = append(labels, t.Text(l))
+		}
+		body := fs.field(n, FieldBody)
+		switch {
+		case body < 0:
+		case isLoopOrLabeled(t.Nodes[body].Kind):
+			fs.labeledStmt(body, labels)
+		default:
+			exit := fs.exitBlock(n)
+			fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: exit, finallys: len(fs.finallys)})
+			fs.stmt(body)
+			fs.gotoBlock(exit, t.Nodes[n].End)
+			fs.popJump()
+			fs.startBlock(exit)
+		}
 	}
+}
+
+func isLoopOrLabeled(k Kind) bool {
+	switch k {
+	case KindWhileStatement, KindDoStatement, KindForStatement, KindForInStatement, KindLabeledStatement:
+		return true
+	}
+	return false
 }
 
 func (fs *funcState) breakOrContinue(n int32) {

@@ -196,25 +196,12 @@ func compareCounts(fn *ssa.Function, ref *cytron.Result) []error {
 	return errs
 }
 
-// sourcesOf returns the definitions other than φs that reach v through the φ web: their
-// instructions, nil standing for the initial value.
+// sourcesOf returns the instructions of the definitions other than φs that reach v through
+// the φ web, nil standing for the initial value.
 func sourcesOf(v *ssa.Value) map[*ssa.Instr]bool {
 	out := make(map[*ssa.Instr]bool)
-	seen := map[*ssa.Value]bool{v: true}
-	work := []*ssa.Value{v}
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		if v.Kind != ssa.ValuePhi {
-			out[v.Instr] = true
-			continue
-		}
-		for _, op := range v.Phi.Operands {
-			if !seen[op] {
-				seen[op] = true
-				work = append(work, op)
-			}
-		}
+	for _, s := range ssa.Sources(v) {
+		out[s.Instr] = true
 	}
 	return out
 }
