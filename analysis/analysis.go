@@ -3,8 +3,11 @@ package analysis
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ssalens/ssalens/ssa"
 	"github.com/ssalens/ssalens/treesitter"
@@ -60,16 +63,30 @@ func Analyze(src []byte) (*Result, error) {
 func analyzeTree(tree *treesitter.Tree) *Result {
 	file := treesitter.Lower(tree)
 	r := &Result{Src: tree.Src, Lines: NewLines(tree.Src), File: file, Funcs: file.Funcs}
-	for _, fn := range file.Funcs {
-		if fn.NotAnalyzed != "" {
-			continue
-		}
-		if err := ssa.Build(fn); err != nil {
-			fn.NotAnalyzed = fmt.Sprintf("internal error: %v", err)
-		}
-	}
+	buildAll(file.Funcs)
 	r.index()
 	return r
+}
+
+// buildAll builds the functions that can be analyzed, on every processor: once lowered,
+// functions are independent of each other.
+func buildAll(funcs []*ssa.Function) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(funcs)) {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
+				fn := funcs[i]
+				if fn.NotAnalyzed != "" {
+					continue
+				}
+				if err := ssa.Build(fn); err != nil {
+					fn.NotAnalyzed = fmt.Sprintf("internal error: %v", err)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func (r *Result) index() {
