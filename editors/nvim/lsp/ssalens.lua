@@ -1,0 +1,24 @@
+-- ssalens for Neovim 0.11+'s vim.lsp.config: with this folder on the runtimepath,
+--
+--   vim.lsp.enable('ssalens')
+--
+-- starts `ssalens serve` for JavaScript buffers. Override any field with
+-- vim.lsp.config('ssalens', { cmd = { '/path/to/ssalens', 'serve' }, settings = … }).
+-- Inlay hints: vim.lsp.inlay_hint.enable(true) (or require('ssalens').setup(), which does it).
+return {
+  cmd = { 'ssalens', 'serve' },
+  filetypes = { 'javascript', 'javascriptreact' },
+  root_markers = { 'package.json', 'jsconfig.json', 'tsconfig.json', '.git' },
+  settings = {
+    ssalens = {
+      inlayHints = { versions = true, phis = true },
+      diagnostics = { uselessAssignment = true },
+    },
+  },
+  init_options = {
+    ssalens = {
+      inlayHints = { versions = true, phis = true },
+      diagnostics = { uselessAssignment = true },
+    },
+  },
+}

@@ -1,0 +1,318 @@
+-- Headless test of the Neovim plugin against the real server. Run by test/run.sh.
+-- Prints one line per check and 'N passed, N failed'; exits non-zero on any failure.
+local api = vim.api
+local ssalens = require('ssalens')
+
+local here = debug.getinfo(1, 'S').source:sub(2)
+local fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.js'
+
+local passed, failed = 0, 0
+local function check(name, fn)
+  local ok, err = xpcall(fn, debug.traceback)
+  if ok then
+    passed = passed + 1
+    print('ok   ' .. name)
+  else
+    failed = failed + 1
+    print('FAIL ' .. name .. '\n' .. tostring(err))
+  end
+end
+
+local function eq(got, want, what)
+  if not vim.deep_equal(got, want) then
+    error(('%s:\n  got  %s\n  want %s'):format(what or 'mismatch', vim.inspect(got), vim.inspect(want)), 2)
+  end
+end
+
+local function contains(s, needle, what)
+  if type(s) ~= 'string' or not s:find(needle, 1, true) then
+    error(('%s: %q not found in:\n%s'):format(what or 'text', needle, tostring(s)), 2)
+  end
+end
+
+local function wait(ms, cond, what)
+  if not vim.wait(ms, cond, 20) then
+    error('timed out waiting for ' .. what, 2)
+  end
+end
+
+--- The 0-based column of the `nth` `needle` on 0-based line `row` of the buffer.
+local function col_of(bufnr, row, needle, nth)
+  local line = api.nvim_buf_get_lines(bufnr, row, row + 1, false)[1]
+  local from = 1
+  local s
+  for _ = 1, nth or 1 do
+    s = line:find(needle, from, true)
+    assert(s, needle .. ' on line ' .. row .. ': ' .. line)
+    from = s + 1
+  end
+  return s - 1
+end
+
+local function pos_params(bufnr, row, col)
+  return { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = row, character = col } }
+end
+
+--- The one ssalens result of a buf_request_sync.
+local function request(bufnr, method, params)
+  local responses, err = vim.lsp.buf_request_sync(bufnr, method, params, 5000)
+  assert(responses, 'no response to ' .. method .. ': ' .. tostring(err))
+  for id, r in pairs(responses) do
+    local c = vim.lsp.get_client_by_id(id)
+    if c and c.name == 'ssalens' then
+      assert(not r.err, method .. ': ' .. vim.inspect(r.err))
+      return r.result
+    end
+  end
+  error('no ssalens response to ' .. method)
+end
+
+local function eol_hints(bufnr)
+  local out = {}
+  for _, m in ipairs(api.nvim_buf_get_extmarks(bufnr, ssalens.hint_namespace, 0, -1, { details = true })) do
+    local text = {}
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      table.insert(text, chunk[1])
+    end
+    out[m[2]] = vim.trim(table.concat(text))
+  end
+  return out
+end
+
+local function label(h)
+  if type(h.label) == 'string' then
+    return h.label
+  end
+  local s = ''
+  for _, p in ipairs(h.label) do
+    s = s .. p.value
+  end
+  return s
+end
+
+check('a missing server gives a message that says how to fix it', function()
+  local saved = ssalens.config.cmd
+  ssalens.config.cmd = { '/nonexistent/ssalens', 'serve' }
+  local cmd, msg = ssalens.server_cmd()
+  ssalens.config.cmd = saved
+  eq(cmd, nil, 'cmd')
+  contains(msg, '/nonexistent/ssalens', 'message')
+  contains(msg, 'go install github.com/ssalens/ssalens/cmd/ssalens@latest', 'message')
+  contains(msg, 'server_path', 'message')
+end)
+
+check('render_line_hints turns hints into end-of-line text', function()
+  local line = '  while (i < n) {'
+  local hints = {
+    { position = { line = 0, character = 10 }, label = '₂' },
+    { position = { line = 0, character = 14 }, label = '₁' },
+    { position = { line = 0, character = 17 }, label = { { value = 'φ ' }, { value = 'i₂' }, { value = ' = (i₁, i₃)' } } },
+  }
+  eq(ssalens.render_line_hints(line, hints, 'utf-16'), 'i₂  n₁  φ i₂ = (i₁, i₃)', 'rendered')
+  -- UTF-16 positions after a non-ASCII character map to the right bytes.
+  eq(ssalens.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
+end)
+
+local ok, err = xpcall(function()
+  vim.cmd('edit ' .. vim.fn.fnameescape(fixture))
+  local bufnr = api.nvim_get_current_buf()
+  eq(vim.bo.filetype, 'javascript', 'filetype')
+
+  local client
+  check('the server starts and attaches to the JavaScript buffer', function()
+    wait(10000, function()
+      client = ssalens.get_clients(bufnr)[1]
+      return client ~= nil and client.initialized
+    end, 'the client to initialize')
+    eq(client.name, 'ssalens', 'client name')
+    eq(client.offset_encoding, 'utf-16', 'offset encoding')
+  end)
+  if not client then
+    return
+  end
+
+  check('hover on a φ value lists its operands', function()
+    local row = 6 -- `  return x;`
+    local result = request(bufnr, 'textDocument/hover', pos_params(bufnr, row, col_of(bufnr, row, 'x')))
+    local md = type(result.contents) == 'table' and result.contents.value or result.contents
+    contains(md, 'x₃', 'hover')
+    contains(md, 'φ', 'hover')
+    contains(md, '`x₁`', 'hover')
+    contains(md, '`x₂`', 'hover')
+  end)
+
+  check('definition of a φ value gives every definition that reaches it', function()
+    local row = 6
+    local result = request(bufnr, 'textDocument/definition', pos_params(bufnr, row, col_of(bufnr, row, 'x')))
+    if result.uri or result.targetUri then
+      result = { result }
+    end
+    local got = {}
+    for _, loc in ipairs(result) do
+      local range = loc.range or loc.targetSelectionRange
+      eq(loc.uri or loc.targetUri, vim.uri_from_bufnr(bufnr), 'definition uri')
+      table.insert(got, { range.start.line, range.start.character })
+    end
+    table.sort(got, function(a, b)
+      return a[1] < b[1]
+    end)
+    eq(got, { { 2, col_of(bufnr, 2, 'x') }, { 4, col_of(bufnr, 4, 'x') } }, 'definitions')
+  end)
+
+  check('references of one SSA value', function()
+    local row = 11 -- `  while (i < n) {`: i₂
+    local params = pos_params(bufnr, row, col_of(bufnr, row, 'i <'))
+    params.context = { includeDeclaration = false }
+    local result = request(bufnr, 'textDocument/references', params)
+    local got = {}
+    for _, loc in ipairs(result) do
+      table.insert(got, loc.range.start.line)
+    end
+    table.sort(got)
+    eq(got, { 11, 12, 14 }, 'reference lines')
+  end)
+
+  check('inlay hints through the client: versions and φs with exact labels', function()
+    local lines = api.nvim_buf_line_count(bufnr)
+    local result = request(bufnr, 'textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = lines, character = 0 } },
+    })
+    local got = {}
+    for _, h in ipairs(result) do
+      table.insert(got, ('%d %s'):format(h.position.line, label(h)))
+    end
+    eq(got, {
+      '1 ₁', '2 ₁', '3 ₁', '4 ₂', '5 φ x₃ = (x₁, x₂)', '6 ₃',
+      '9 ₁', '10 ₁', '11 ₂', '11 ₁', '11 φ i₂ = (i₁, i₃)', '12 ₂→₃', '14 ₂',
+      '18 ₁', '19 ₂', '20 ₂',
+    }, 'hints')
+  end)
+
+  if vim.lsp.inlay_hint == nil then
+    check('hints are drawn at the end of each line (Neovim < 0.10)', function()
+      local hints
+      wait(5000, function()
+        hints = eol_hints(bufnr)
+        return hints[5] ~= nil
+      end, 'end-of-line hints')
+      eq(hints[1], 'c₁', 'line 2')
+      eq(hints[3], 'c₁', 'line 4')
+      eq(hints[5], 'φ x₃ = (x₁, x₂)', 'line 6')
+      eq(hints[6], 'x₃', 'line 7')
+      eq(hints[11], 'i₂  n₁  φ i₂ = (i₁, i₃)', 'line 12')
+      eq(hints[12], 'i₂→₃', 'line 13')
+    end)
+
+    check(':SsaLensToggleHints hides and shows the hints', function()
+      vim.cmd('SsaLensToggleHints')
+      eq(next(eol_hints(bufnr)), nil, 'no hints after toggling off')
+      vim.cmd('SsaLensToggleHints')
+      wait(5000, function()
+        return eol_hints(bufnr)[5] ~= nil
+      end, 'hints to come back')
+    end)
+
+    check('workspace/inlayHint/refresh after a settings change redraws the hints', function()
+      local notify = vim.fn.has('nvim-0.11') == 1 and function(m, p) return client:notify(m, p) end
+        or function(m, p) return client.notify(m, p) end
+      notify('workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = false } } } })
+      wait(5000, function()
+        local h = eol_hints(bufnr)
+        return h[1] == nil and h[5] == 'φ x₃ = (x₁, x₂)'
+      end, 'only φ hints after the server asked for a refresh')
+      notify('workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true } } } })
+      wait(5000, function()
+        return eol_hints(bufnr)[1] == 'c₁'
+      end, 'version hints again')
+    end)
+  end
+
+  check(':SsaLensShow opens the printed SSA of the function at the cursor', function()
+    api.nvim_win_set_cursor(0, { 13, 4 }) -- on `i++` in count
+    local wins = #api.nvim_list_wins()
+    vim.cmd('SsaLensShow')
+    local ssa
+    wait(5000, function()
+      for _, b in ipairs(api.nvim_list_bufs()) do
+        if api.nvim_buf_get_name(b):find('ssalens://', 1, true) then
+          ssa = b
+        end
+      end
+      return ssa ~= nil and api.nvim_buf_line_count(ssa) > 2
+    end, 'the SSA buffer')
+    eq(#api.nvim_list_wins(), wins + 1, 'opened in a split')
+    eq(api.nvim_get_current_buf(), bufnr, 'the cursor stays in the source')
+    local text = table.concat(api.nvim_buf_get_lines(ssa, 0, -1, false), '\n')
+    contains(text, 'SSA of count', 'SSA buffer')
+    contains(text, 'i$2: phi(', 'SSA buffer')
+    eq(vim.bo[ssa].modifiable, false, 'read-only')
+    eq(vim.bo[ssa].buftype, 'nofile', 'scratch')
+
+    -- It follows edits of the source: insert a line above, then a statement in the loop.
+    api.nvim_buf_set_lines(bufnr, 0, 0, false, { '// a new first line' })
+    api.nvim_buf_set_lines(bufnr, 13, 13, false, { '    i = i + 40;' })
+    vim.cmd('doautocmd TextChanged')
+    wait(5000, function()
+      local t = table.concat(api.nvim_buf_get_lines(ssa, 0, -1, false), '\n')
+      return t:find('Const 40', 1, true) ~= nil and t:find('SSA of count', 1, true) ~= nil
+    end, 'the SSA buffer to follow the edit')
+  end)
+
+  -- The code paths of newer Neovims, with the core APIs they call stubbed (CI has 0.7.2).
+  check('lsp/ssalens.lua is a vim.lsp.config for 0.11', function()
+    local root = vim.fn.fnamemodify(here, ':p:h:h')
+    local cfg = assert(loadfile(root .. '/lsp/ssalens.lua'))()
+    eq(cfg.cmd, { 'ssalens', 'serve' }, 'cmd')
+    eq(cfg.filetypes, { 'javascript', 'javascriptreact' }, 'filetypes')
+    eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = true }, 'settings')
+    eq(cfg.init_options, cfg.settings, 'init_options')
+    assert(vim.tbl_contains(cfg.root_markers, 'package.json'), 'root_markers')
+  end)
+
+  check('setup() uses vim.lsp.config and vim.lsp.enable where they exist', function()
+    local configured, enabled = {}, {}
+    local saved_opts = vim.deepcopy(ssalens.config)
+    vim.lsp.config = function(name, cfg)
+      configured[name] = cfg
+    end
+    vim.lsp.enable = function(name)
+      table.insert(enabled, name)
+    end
+    local ok2, err2 = pcall(ssalens.setup, { server_path = os.getenv('SSALENS_BIN'), settings = { ssalens = { inlayHints = { phis = false } } } })
+    vim.lsp.config, vim.lsp.enable = nil, nil
+    ssalens.config = saved_opts
+    assert(ok2, err2)
+    eq(enabled, { 'ssalens' }, 'enabled')
+    local cfg = configured.ssalens
+    eq(cfg.cmd, { os.getenv('SSALENS_BIN'), 'serve' }, 'cmd')
+    eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = false }, 'settings merged over the defaults')
+    eq(cfg.init_options, cfg.settings, 'init_options')
+    eq(cfg.on_attach, ssalens.on_attach, 'on_attach')
+  end)
+
+  check('on_attach turns on vim.lsp.inlay_hint where it exists', function()
+    local calls = {}
+    vim.lsp.inlay_hint = {
+      enable = function(on, filter)
+        table.insert(calls, { on, filter })
+      end,
+    }
+    local ok2, err2 = pcall(ssalens.on_attach, client, bufnr)
+    vim.lsp.inlay_hint = nil
+    assert(ok2, err2)
+    eq(calls, { { true, { bufnr = bufnr } } }, 'enable calls')
+  end)
+end, debug.traceback)
+
+if not ok then
+  failed = failed + 1
+  print('FAIL (error) ' .. tostring(err))
+end
+print(('%d passed, %d failed'):format(passed, failed))
+io.stdout:flush()
+if failed > 0 then
+  vim.cmd('cquit 1')
+else
+  vim.cmd('qall!')
+end
