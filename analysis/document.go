@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/ssalens/ssalens/treesitter"
 )
@@ -13,7 +14,7 @@ type Document struct {
 	tree *treesitter.Tree
 
 	once   sync.Once
-	result *Result
+	result atomic.Pointer[Result]
 }
 
 // NewDocument parses text.
@@ -42,8 +43,11 @@ func (d *Document) Edit(e treesitter.Edit, newText []byte) (*Document, error) {
 // Close frees the syntax tree that Edit needs; the text and the analysis stay usable.
 func (d *Document) Close() { d.tree.Close() }
 
-// Result returns the analysis of this version.
+// Result returns the analysis of this version, computing it if no caller did yet.
 func (d *Document) Result() *Result {
-	d.once.Do(func() { d.result = analyzeTree(d.tree) })
-	return d.result
+	d.once.Do(func() { d.result.Store(analyzeTree(d.tree)) })
+	return d.result.Load()
 }
+
+// Ready returns the analysis of this version if it is computed already, or nil.
+func (d *Document) Ready() *Result { return d.result.Load() }

@@ -74,6 +74,7 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 		if s.snapshot().files[uri] != f {
 			return // changed meanwhile, and queued again
 		}
+		s.refreshAfterAnalysis(f)
 	}
 	s.notify("textDocument/publishDiagnostics", params)
 }

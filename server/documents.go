@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"sync/atomic"
 
 	"go.lsp.dev/protocol"
 
@@ -17,12 +18,25 @@ type file struct {
 	version int32
 	doc     *analysis.Document
 	lines   *lineIndex
+	// prev is the version this one was edited from by edit, kept while this version is not
+	// analyzed yet, for answers from an older analysis (see stale.go).
+	prev atomic.Pointer[file]
+	edit treesitter.Edit
+	// unanalyzed counts the versions back to one analyzed when this one was made, at most.
+	unanalyzed int
+	// staleAnswered is set once inlay hints of this version were answered from an older one.
+	staleAnswered atomic.Bool
 }
 
 func (f *file) text() []byte { return f.doc.Text() }
 
-// result returns the analysis of this version, computed once for all requests.
-func (f *file) result() *analysis.Result { return f.doc.Result() }
+// result returns the analysis of this version, computed once for all requests. Once it
+// exists, older versions are no longer needed.
+func (f *file) result() *analysis.Result {
+	r := f.doc.Result()
+	f.prev.Store(nil)
+	return r
+}
 
 func openFile(uri protocol.DocumentURI, version int32, text []byte) (*file, error) {
 	doc, err := analysis.NewDocument(text)
@@ -137,7 +151,9 @@ func (s *Server) replaceFile(f *file) {
 // change returns the version of f after changes, re-parsed incrementally from f.
 func (f *file) change(version int32, changes []contentChange, enc positionEncoding) (*file, error) {
 	if len(changes) == 0 {
-		return &file{uri: f.uri, version: version, doc: f.doc, lines: f.lines}, nil
+		next := &file{uri: f.uri, version: version, doc: f.doc, lines: f.lines, edit: f.edit, unanalyzed: f.unanalyzed}
+		next.prev.Store(f.prev.Load())
+		return next, nil
 	}
 	text, edit := applyChanges(f.text(), f.lines, changes, enc)
 	doc, err := f.doc.Edit(edit, text)
@@ -146,7 +162,16 @@ func (f *file) change(version int32, changes []contentChange, enc positionEncodi
 			return nil, err
 		}
 	}
-	return &file{uri: f.uri, version: version, doc: doc, lines: newLineIndex(text)}, nil
+	next := &file{uri: f.uri, version: version, doc: doc, lines: newLineIndex(text), edit: edit, unanalyzed: 1}
+	if f.doc.Ready() != nil {
+		f.prev.Store(nil)
+	} else {
+		next.unanalyzed = f.unanalyzed + 1
+	}
+	if next.unanalyzed <= maxStaleEdits {
+		next.prev.Store(f)
+	}
+	return next, nil
 }
 
 // applyChanges applies changes in order to text, whose lines are indexed by lines, and

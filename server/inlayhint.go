@@ -36,7 +36,8 @@ type inlayHintKind int
 // inlayHintType is the kind for hints that annotate a variable, as a type would.
 const inlayHintType inlayHintKind = 1
 
-// inlayHint returns the version and φ hints of the requested range, as the settings ask.
+// inlayHint returns the version and φ hints of the requested range, as the settings ask: from
+// the analysis of the current version, or, while it is computed, from an older one (stale.go).
 func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
 	var p inlayHintParams
 	if err := decodeParams(params, &p); err != nil {
@@ -47,7 +48,14 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 		return nil, err
 	}
 	start, end := f.lines.offset(p.Range.Start, st.encoding), f.lines.offset(p.Range.End, st.encoding)
-	hints := f.result().InlayHints(start, end, st.settings.versionHints, st.settings.phiHints)
+	var hints []analysis.Hint
+	if base, edits := f.staleBase(); base != nil && s.client.inlayHintRefresh {
+		hints = base.InlayHints(backward(start, edits), backward(end, edits), st.settings.versionHints, st.settings.phiHints)
+		hints = moveHints(hints, edits)
+		f.staleAnswered.Store(true)
+	} else {
+		hints = f.result().InlayHints(start, end, st.settings.versionHints, st.settings.phiHints)
+	}
 	out := make([]inlayHint, len(hints))
 	for i, h := range hints {
 		out[i] = toInlayHint(f, h, st.encoding)
