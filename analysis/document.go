@@ -1,20 +1,28 @@
 package analysis
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 
 	"github.com/ssalens/ssalens/treesitter"
 )
 
-// Document is one immutable version of a source file. Its analysis is computed on first use
-// and shared by every caller of that version; Edit makes the next version, re-parsing
-// incrementally from this one's syntax tree.
+// Document is one immutable version of a source file. Making the next version with Edit is
+// cheap: its syntax tree is re-parsed only when its analysis is first asked for, incrementally
+// from the newest parsed version it descends from. The analysis is computed once per version
+// and shared by every caller.
 type Document struct {
-	tree *treesitter.Tree
+	text []byte
 
-	once   sync.Once
-	result atomic.Pointer[Result]
+	parse sync.Once
+	base  atomic.Pointer[Document]        // the parsed version to re-parse from; nil once parsed
+	tree  atomic.Pointer[treesitter.Tree] // set by parse
+	// treeMu serializes the successors that re-parse from tree and give it up, and Close.
+	treeMu sync.Mutex
+
+	analyze sync.Once
+	result  atomic.Pointer[Result]
 }
 
 // NewDocument parses text.
@@ -23,29 +31,89 @@ func NewDocument(text []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Document{tree: tree}, nil
+	d := &Document{text: text}
+	d.tree.Store(tree)
+	d.parse.Do(func() {})
+	return d, nil
 }
 
 // Text returns the document's source. The caller must not modify it.
-func (d *Document) Text() []byte { return d.tree.Src }
+func (d *Document) Text() []byte { return d.text }
 
-// Edit returns the version of the document whose text is newText, which is this version's
-// text with the bytes [e.StartByte, e.OldEndByte) replaced by [e.StartByte, e.NewEndByte) of
-// newText.
-func (d *Document) Edit(e treesitter.Edit, newText []byte) (*Document, error) {
-	tree, err := d.tree.Reparse(e, newText)
-	if err != nil {
-		return nil, err
+// Edit returns the version of the document whose text is newText.
+func (d *Document) Edit(newText []byte) *Document {
+	base := d
+	if b := d.base.Load(); b != nil && d.tree.Load() == nil {
+		base = b // d is not parsed: its successor re-parses from where d would have
 	}
-	return &Document{tree: tree}, nil
+	next := &Document{text: newText}
+	next.base.Store(base)
+	return next
 }
 
-// Close frees the syntax tree that Edit needs; the text and the analysis stay usable.
-func (d *Document) Close() { d.tree.Close() }
+// syntaxTree parses the document if no caller did yet. The version it re-parses from gives up
+// its syntax tree, which only re-parsing needs.
+func (d *Document) syntaxTree() *treesitter.Tree {
+	d.parse.Do(func() {
+		base := d.base.Load()
+		if tree := base.reparse(d.text); tree != nil {
+			d.tree.Store(tree)
+			d.base.Store(nil)
+			return
+		}
+		// The base's tree was given up meanwhile (a closed document, another successor).
+		tree, err := treesitter.Parse(d.text)
+		if err != nil {
+			panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
+		}
+		d.tree.Store(tree)
+		d.base.Store(nil)
+	})
+	return d.tree.Load()
+}
+
+// reparse returns the syntax tree of text, re-parsed from d's, which it gives up; nil if d has
+// given up its tree already.
+func (d *Document) reparse(text []byte) *treesitter.Tree {
+	bt := d.syntaxTree()
+	d.treeMu.Lock()
+	defer d.treeMu.Unlock()
+	tree, err := bt.Reparse(changed(d.text, text), text)
+	if err != nil {
+		return nil
+	}
+	bt.Close()
+	return tree
+}
+
+// changed returns the edit that turns old into new: the bytes between their common prefix and
+// their common suffix.
+func changed(old, new []byte) treesitter.Edit {
+	n := min(len(old), len(new))
+	prefix := 0
+	for prefix < n && old[prefix] == new[prefix] {
+		prefix++
+	}
+	suffix := 0
+	for suffix < n-prefix && old[len(old)-1-suffix] == new[len(new)-1-suffix] {
+		suffix++
+	}
+	return treesitter.Edit{StartByte: uint32(prefix), OldEndByte: uint32(len(old) - suffix), NewEndByte: uint32(len(new) - suffix)}
+}
+
+// Close frees the syntax tree of a document no longer edited; its text and analysis stay
+// usable.
+func (d *Document) Close() {
+	d.treeMu.Lock()
+	defer d.treeMu.Unlock()
+	if t := d.tree.Load(); t != nil {
+		t.Close()
+	}
+}
 
 // Result returns the analysis of this version, computing it if no caller did yet.
 func (d *Document) Result() *Result {
-	d.once.Do(func() { d.result.Store(analyzeTree(d.tree)) })
+	d.analyze.Do(func() { d.result.Store(analyzeTree(d.syntaxTree())) })
 	return d.result.Load()
 }
 

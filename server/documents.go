@@ -137,15 +137,8 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) error {
 
 // replaceFile makes f the current version of its document.
 func (s *Server) replaceFile(f *file) {
-	var old *file
-	s.update(func(st *snapshot) {
-		old = st.files[f.uri]
-		st.files[f.uri] = f
-	})
-	if old != nil && old.doc != f.doc {
-		old.doc.Close()
-	}
-	s.diagnostics.add(f.uri)
+	s.update(func(st *snapshot) { st.files[f.uri] = f })
+	s.diagnostics.add(f.uri) // which re-parses and analyzes the new version
 }
 
 // change returns the version of f after changes, re-parsed incrementally from f.
@@ -156,13 +149,7 @@ func (f *file) change(version int32, changes []contentChange, enc positionEncodi
 		return next, nil
 	}
 	text, edit := applyChanges(f.text(), f.lines, changes, enc)
-	doc, err := f.doc.Edit(edit, text)
-	if err != nil {
-		if doc, err = analysis.NewDocument(text); err != nil {
-			return nil, err
-		}
-	}
-	next := &file{uri: f.uri, version: version, doc: doc, lines: newLineIndex(text), edit: edit, unanalyzed: 1}
+	next := &file{uri: f.uri, version: version, doc: f.doc.Edit(text), lines: newLineIndex(text), edit: edit, unanalyzed: 1}
 	if f.doc.Ready() != nil {
 		f.prev.Store(nil)
 	} else {

@@ -1,0 +1,66 @@
+package analysis_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+// TestDocumentEdits edits a document several times, analyzing only some versions, and checks
+// each analysis against one of the same text from scratch.
+func TestDocumentEdits(t *testing.T) {
+	texts := []string{
+		"function f(c) {\n  let x = 1;\n  return x;\n}\n",
+		"function f(c) {\n  let x = 1;\n  if (c) x = 2;\n  return x;\n}\n",
+		"function f(c) {\n  let x = 1;\n  if (c) x = 2;\n  return x + y;\n}\n",
+		"function f(c) {\n  let x = 1;\n  if (c) x = 2\n  return x + y;\n}\nfunction g() {}\n",
+		"function g() {}\n",
+	}
+	doc, err := analysis.NewDocument([]byte(texts[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range texts {
+		if i > 0 {
+			doc = doc.Edit([]byte(text))
+		}
+		if i%2 == 1 {
+			continue // left unparsed: the next version re-parses from the one before
+		}
+		want, err := analysis.Analyze([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Result().Annotate(); got != want.Annotate() {
+			t.Errorf("version %d:\n%s\nwant\n%s", i, got, want.Annotate())
+		}
+		if doc.Ready() == nil {
+			t.Errorf("version %d is analyzed but not ready", i)
+		}
+	}
+}
+
+// TestDocumentSuccessors analyzes two successors of one version at once: one re-parses from
+// it, the other finds its tree given up and parses from scratch; both must be right.
+func TestDocumentSuccessors(t *testing.T) {
+	base, err := analysis.NewDocument([]byte(strings.Repeat("let a = 1; a++;\n", 200)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{strings.Repeat("let a = 1; a++;\n", 201), strings.Repeat("let b = 1; b--;\n", 200)}
+	docs := []*analysis.Document{base.Edit([]byte(texts[0])), base.Edit([]byte(texts[1]))}
+	var wg sync.WaitGroup
+	for _, d := range docs {
+		wg.Go(func() { d.Result() })
+	}
+	wg.Wait()
+	base.Close()
+	for i, d := range docs {
+		want, _ := analysis.Analyze([]byte(texts[i]))
+		if d.Result().Annotate() != want.Annotate() {
+			t.Errorf("successor %d analyzed wrong", i)
+		}
+	}
+}
