@@ -8,21 +8,13 @@ import (
 	"github.com/ssalens/ssalens/ssa/ssatest"
 )
 
-// benchmarkBuild measures ssa.Build on fresh copies of the function make returns, and reports
-// the time per block.
-func benchmarkBuild(b *testing.B, make func() *ssa.Function) {
-	b.ReportAllocs()
-	blocks := 0
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		fn := make()
-		blocks = len(fn.Blocks)
-		b.StartTimer()
+// build is ssa.Build for ssatest.BenchmarkPerBlock.
+func build(b *testing.B) func(*ssa.Function) {
+	return func(fn *ssa.Function) {
 		if err := ssa.Build(fn); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(blocks), "ns/block")
 }
 
 // BenchmarkBuildIfChain is the seed paper's family: n sequential `if (c) x = …`, then a read.
@@ -30,7 +22,7 @@ func benchmarkBuild(b *testing.B, make func() *ssa.Function) {
 func BenchmarkBuildIfChain(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			benchmarkBuild(b, func() *ssa.Function { return ssatest.IfChain(n) })
+			ssatest.BenchmarkPerBlock(b, func() *ssa.Function { return ssatest.IfChain(n) }, build(b))
 		})
 	}
 }
@@ -38,7 +30,7 @@ func BenchmarkBuildIfChain(b *testing.B) {
 func BenchmarkBuildNestedLoops(b *testing.B) {
 	for _, depth := range []int{10, 100, 1000} {
 		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
-			benchmarkBuild(b, func() *ssa.Function { return ssatest.NestedLoops(depth) })
+			ssatest.BenchmarkPerBlock(b, func() *ssa.Function { return ssatest.NestedLoops(depth) }, build(b))
 		})
 	}
 }
@@ -48,7 +40,7 @@ func BenchmarkBuildNestedLoops(b *testing.B) {
 func BenchmarkMinimizeWorstCase(b *testing.B) {
 	for _, phis := range []int{10, 100, 1000} {
 		b.Run(fmt.Sprintf("phis=%d", phis), func(b *testing.B) {
-			benchmarkBuild(b, func() *ssa.Function { return ssatest.MinimizeWorstCase(phis) })
+			ssatest.BenchmarkPerBlock(b, func() *ssa.Function { return ssatest.MinimizeWorstCase(phis) }, build(b))
 		})
 	}
 }

@@ -24,7 +24,7 @@ func Build(fn *Function) error {
 	bd := builder{
 		fn:         fn,
 		values:     make([]*Value, 0, places),
-		defs:       newDefTable(places),
+		defs:       newDefTable(len(fn.Blocks), len(fn.Bindings), places),
 		entryOnly:  entryOnlyBindings(fn),
 		initial:    make([]*Value, len(fn.Bindings)),
 		incomplete: make([][]*Phi, len(fn.Blocks)),
@@ -68,6 +68,7 @@ type builder struct {
 	trivial    []*Phi   // worklist of φs to check for triviality
 	valueSlab  []Value
 	phiSlab    []Phi
+	opSlab     []*Value
 }
 
 // entryOnlyBindings marks the bindings that no block but the entry defines, such as hoisted
@@ -113,12 +114,22 @@ func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
 	return v
 }
 
+// operands returns room for n φ operands, cut from a larger allocation.
+func (bd *builder) operands(n int) []*Value {
+	if len(bd.opSlab)+n > cap(bd.opSlab) {
+		bd.opSlab = make([]*Value, 0, max(4*slabSize, n))
+	}
+	ops := bd.opSlab[len(bd.opSlab) : len(bd.opSlab)+n : len(bd.opSlab)+n]
+	bd.opSlab = bd.opSlab[:len(bd.opSlab)+n]
+	return ops
+}
+
 func (bd *builder) newPhi(binding *Binding, b *Block) *Phi {
 	v := bd.newValue(binding, ValuePhi, b)
 	if len(bd.phiSlab) == cap(bd.phiSlab) {
 		bd.phiSlab = make([]Phi, 0, slabSize)
 	}
-	bd.phiSlab = append(bd.phiSlab, Phi{Value: v, Block: b, Operands: make([]*Value, len(b.Preds))})
+	bd.phiSlab = append(bd.phiSlab, Phi{Value: v, Block: b, Operands: bd.operands(len(b.Preds))})
 	p := &bd.phiSlab[len(bd.phiSlab)-1]
 	v.Phi = p
 	b.Phis = append(b.Phis, p)
@@ -140,11 +151,11 @@ func resolve(v *Value) *Value {
 }
 
 func (bd *builder) write(binding *Binding, b *Block, v *Value) {
-	bd.defs.put(defKey(b, binding), v)
+	bd.defs.put(b, binding, v)
 }
 
 func (bd *builder) lookup(binding *Binding, b *Block) *Value {
-	v := bd.defs.get(defKey(b, binding))
+	v := bd.defs.get(b, binding)
 	if v == nil {
 		return nil
 	}

@@ -1,40 +1,46 @@
 package ssa
 
-// defTable maps (block, binding) to the current definition, Braun et al.'s currentDef. It is
-// an open-addressing hash table with linear probing: the builder's hottest structure, which a
-// Go map makes several times slower.
+// defTable maps (block, binding) to the current definition, Braun et al.'s currentDef: the
+// builder's hottest structure. A function whose blocks times bindings is small gets a dense
+// array, indexed block-major, so that the blocks filled in order touch memory in order; a
+// larger one gets an open-addressing hash table with linear probing (a Go map is several
+// times slower than either).
 type defTable struct {
+	dense    []*Value // dense[block*bindings+binding], or nil
+	bindings int
+
 	keys []uint64 // key+1; 0 marks an empty slot
 	vals []*Value
 	used int
 }
 
-func newDefTable(hint int) defTable {
+// maxDense bounds the entries of a dense table (8 MiB of pointers).
+const maxDense = 1 << 20
+
+func newDefTable(blocks, bindings, places int) defTable {
+	if blocks*bindings <= maxDense {
+		return defTable{dense: make([]*Value, blocks*bindings), bindings: bindings}
+	}
 	size := 16
-	for size < 2*hint {
+	for size < 2*places {
 		size *= 2
 	}
 	return defTable{keys: make([]uint64, size), vals: make([]*Value, size)}
 }
 
-func defKey(b *Block, binding *Binding) uint64 {
-	return uint64(b.ID)<<32 | uint64(uint32(binding.ID))
-}
-
-func (t *defTable) slot(k uint64) int {
-	mask := uint64(len(t.keys) - 1)
-	i := (k * 0x9E3779B97F4A7C15) >> 32 & mask
-	for t.keys[i] != 0 && t.keys[i] != k+1 {
-		i = (i + 1) & mask
+func (t *defTable) get(b *Block, binding *Binding) *Value {
+	if t.dense != nil {
+		return t.dense[int(b.ID)*t.bindings+int(binding.ID)]
 	}
-	return int(i)
+	return t.vals[t.slot(key(b, binding))]
 }
 
-func (t *defTable) get(k uint64) *Value {
-	return t.vals[t.slot(k)]
-}
-
-func (t *defTable) put(k uint64, v *Value) {
+func (t *defTable) put(b *Block, binding *Binding, v *Value) {
+	if t.dense != nil {
+		t.dense[int(b.ID)*t.bindings+int(binding.ID)] = v
+		return
+	}
+	k := key(b, binding)
 	i := t.slot(k)
 	if t.keys[i] == 0 {
 		if 2*(t.used+1) > len(t.keys) {
@@ -45,6 +51,19 @@ func (t *defTable) put(k uint64, v *Value) {
 		t.keys[i] = k + 1
 	}
 	t.vals[i] = v
+}
+
+func key(b *Block, binding *Binding) uint64 {
+	return uint64(b.ID)<<32 | uint64(uint32(binding.ID))
+}
+
+func (t *defTable) slot(k uint64) int {
+	mask := uint64(len(t.keys) - 1)
+	i := (k * 0x9E3779B97F4A7C15) >> 32 & mask
+	for t.keys[i] != 0 && t.keys[i] != k+1 {
+		i = (i + 1) & mask
+	}
+	return int(i)
 }
 
 func (t *defTable) grow() {

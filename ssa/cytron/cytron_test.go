@@ -215,27 +215,22 @@ func TestDoesNotModify(t *testing.T) {
 	}
 }
 
-// benchmarkCytron measures Build on the function, which it does not modify, so one copy serves
-// every iteration; it reports the time per block.
-func benchmarkCytron(b *testing.B, fn *ssa.Function) {
-	b.ReportAllocs()
-	for b.Loop() {
-		cytron.Build(fn)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(fn.Blocks)), "ns/block")
+// benchmarkCytron measures the reference builder as ssa's benchmarks measure ssa.Build.
+func benchmarkCytron(b *testing.B, make func() *ssa.Function) {
+	ssatest.BenchmarkPerBlock(b, make, func(fn *ssa.Function) { cytron.Build(fn) })
 }
 
 // BenchmarkCytronIfChain is the family of ssa's BenchmarkBuildIfChain: n sequential
 // `if (c) x = …`, then a read.
 func BenchmarkCytronIfChain(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchmarkCytron(b, ssatest.IfChain(n)) })
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchmarkCytron(b, func() *ssa.Function { return ssatest.IfChain(n) }) })
 	}
 }
 
 func BenchmarkCytronNestedLoops(b *testing.B) {
 	for _, depth := range []int{10, 100, 1000} {
-		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) { benchmarkCytron(b, ssatest.NestedLoops(depth)) })
+		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) { benchmarkCytron(b, func() *ssa.Function { return ssatest.NestedLoops(depth) }) })
 	}
 }
 
@@ -243,6 +238,8 @@ func BenchmarkCytronNestedLoops(b *testing.B) {
 // construction has to find redundant.
 func BenchmarkCytronMinimizeWorstCase(b *testing.B) {
 	for _, phis := range []int{10, 100, 1000} {
-		b.Run(fmt.Sprintf("phis=%d", phis), func(b *testing.B) { benchmarkCytron(b, ssatest.MinimizeWorstCase(phis)) })
+		b.Run(fmt.Sprintf("phis=%d", phis), func(b *testing.B) {
+			benchmarkCytron(b, func() *ssa.Function { return ssatest.MinimizeWorstCase(phis) })
+		})
 	}
 }
