@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -273,7 +272,5 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
-
-func (b *syncBuffer) contains(s string) bool { return strings.Contains(b.String(), s) }
 
 func newConnForTest(c net.Conn) jsonrpc2.Conn { return jsonrpc2.NewConn(newStream(c)) }

@@ -251,6 +251,3 @@ type Function struct {
 
 // Entry returns the entry block.
 func (fn *Function) Entry() *Block { return fn.Blocks[0] }
-
-// Temps returns the number of temporaries allocated so far.
-func (fn *Function) Temps() int { return int(fn.temps) }

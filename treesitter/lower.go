@@ -14,9 +14,6 @@ type File struct {
 	Funcs []*ssa.Function
 }
 
-// Top returns the function of the script or module top level.
-func (f *File) Top() *ssa.Function { return f.Funcs[0] }
-
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
 // statement, a direct eval, a syntax error in their own body) are lowered too, so that their
 // nested functions resolve their names, but carry NotAnalyzed.
