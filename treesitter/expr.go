@@ -33,6 +33,10 @@ func (fs *funcState) exprNamed(n, name int32) ssa.Temp {
 }
 
 func (fs *funcState) expr(n int32) ssa.Temp {
+	if !fs.nest(n) {
+		return fs.constant("undefined", n)
+	}
+	defer fs.unnest()
 	t := fs.lw.t
 	node := &t.Nodes[n]
 	switch node.Kind {
@@ -245,6 +249,10 @@ func isChainLink(k Kind) bool {
 }
 
 func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
+	if !fs.nest(n) {
+		return fs.constant("undefined", n)
+	}
+	defer fs.unnest()
 	t := fs.lw.t
 	kind := t.Nodes[n].Kind
 	inner := fs.field(n, FieldObject)
@@ -476,6 +484,10 @@ func (fs *funcState) update(n int32) ssa.Temp {
 
 // assign stores v into the pattern or assignment target p, destructuring as needed.
 func (fs *funcState) assign(p int32, v ssa.Temp) {
+	if !fs.nest(p) {
+		return
+	}
+	defer fs.unnest()
 	t := fs.lw.t
 	switch t.Nodes[p].Kind {
 	case KindIdentifier:

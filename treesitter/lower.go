@@ -58,6 +58,7 @@ type funcState struct {
 	returned ssa.Temp
 	inWith   int
 	loops    int // enclosing loops in this function
+	depth    int // nesting of the statements and expressions being lowered
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool
@@ -212,6 +213,26 @@ func (lw *lowerer) isModule() bool {
 	}
 	return false
 }
+
+// maxNesting bounds how deeply statements and expressions may nest: lowering recurses on the
+// syntax tree, and a goroutine's stack is finite. Deeper code is not lowered, and its function
+// is not analyzed.
+const maxNesting = 100_000
+
+// nest enters node n one level deeper, unless that is too deep; unnest leaves it.
+func (fs *funcState) nest(n int32) bool {
+	fs.depth++
+	if fs.depth <= maxNesting {
+		return true
+	}
+	fs.depth--
+	if fs.fn.NotAnalyzed == "" {
+		fs.fn.NotAnalyzed = fmt.Sprintf("nested more than %d levels deep at %s", maxNesting, fs.lw.position(fs.lw.t.Nodes[n].Start))
+	}
+	return false
+}
+
+func (fs *funcState) unnest() { fs.depth-- }
 
 // lowerProgram lowers the top level as the function <module>.
 func (lw *lowerer) lowerProgram() {

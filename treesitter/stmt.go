@@ -85,6 +85,10 @@ func (fs *funcState) endOfLine(off uint32) int32 {
 }
 
 func (fs *funcState) stmt(n int32) {
+	if !fs.nest(n) {
+		return
+	}
+	defer fs.unnest()
 	t := fs.lw.t
 	node := &t.Nodes[n]
 	switch node.Kind {
