@@ -26,8 +26,20 @@ type Result struct {
 	Joins []Join
 	// Captured lists, for values read from nested functions, the places that read them there.
 	Captured map[*ssa.Value][]*ssa.Place
+	// Skipped says why the file is not analyzed at all, if it is not.
+	Skipped string
 
 	single map[*ssa.Binding]*ssa.Value // the definition of each binding defined once
+}
+
+// MaxSize is the size of the largest source analyzed. Analysis takes about 80 times the
+// source size in memory (a 9 MB file takes 0.7 GB); a larger file is left alone.
+const MaxSize = 32 << 20
+
+// tooLarge returns the result for a source larger than MaxSize: nothing but the reason.
+func tooLarge(src []byte) *Result {
+	return &Result{Src: src, Lines: NewLines(src),
+		Skipped: fmt.Sprintf("the file is not analyzed: it has %.1f MiB, more than the %d MiB ssalens analyzes", float64(len(src))/(1<<20), MaxSize>>20)}
 }
 
 // Occurrence is one place of a variable in the source. Read is the value it reads and Write
@@ -52,6 +64,9 @@ type Join struct {
 // Analyze parses, lowers and builds src. Functions that cannot be analyzed keep a reason in
 // NotAnalyzed; the others are in SSA form.
 func Analyze(src []byte) (*Result, error) {
+	if len(src) > MaxSize {
+		return tooLarge(src), nil
+	}
 	tree, err := treesitter.Parse(src)
 	if err != nil {
 		return nil, err

@@ -35,6 +35,9 @@ type Diagnostic struct {
 // read can observe, reads that can see a let, const or class before its declaration, and
 // functions that are not analyzed. uselessAssignments turns the first kind on or off.
 func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
+	if r.Skipped != "" {
+		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
+	}
 	var ds []Diagnostic
 	var readInside map[*ssa.Binding]bool
 	if uselessAssignments {

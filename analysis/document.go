@@ -25,8 +25,13 @@ type Document struct {
 	result  atomic.Pointer[Result]
 }
 
-// NewDocument parses text.
+// NewDocument parses text, unless it is larger than MaxSize.
 func NewDocument(text []byte) (*Document, error) {
+	if len(text) > MaxSize {
+		d := &Document{text: text}
+		d.parse.Do(func() {})
+		return d, nil
+	}
 	tree, err := treesitter.Parse(text)
 	if err != nil {
 		return nil, err
@@ -56,26 +61,31 @@ func (d *Document) Edit(newText []byte) *Document {
 func (d *Document) syntaxTree() *treesitter.Tree {
 	d.parse.Do(func() {
 		base := d.base.Load()
-		if tree := base.reparse(d.text); tree != nil {
-			d.tree.Store(tree)
-			d.base.Store(nil)
+		d.base.Store(nil)
+		if len(d.text) > MaxSize {
 			return
 		}
-		// The base's tree was given up meanwhile (a closed document, another successor).
+		if tree := base.reparse(d.text); tree != nil {
+			d.tree.Store(tree)
+			return
+		}
+		// The base has no tree: too large, closed, or given up to another successor.
 		tree, err := treesitter.Parse(d.text)
 		if err != nil {
 			panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
 		}
 		d.tree.Store(tree)
-		d.base.Store(nil)
 	})
 	return d.tree.Load()
 }
 
 // reparse returns the syntax tree of text, re-parsed from d's, which it gives up; nil if d has
-// given up its tree already.
+// no tree (too large) or has given it up already.
 func (d *Document) reparse(text []byte) *treesitter.Tree {
 	bt := d.syntaxTree()
+	if bt == nil {
+		return nil
+	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
 	tree, err := bt.Reparse(changed(d.text, text), text)
@@ -113,7 +123,13 @@ func (d *Document) Close() {
 
 // Result returns the analysis of this version, computing it if no caller did yet.
 func (d *Document) Result() *Result {
-	d.analyze.Do(func() { d.result.Store(analyzeTree(d.syntaxTree())) })
+	d.analyze.Do(func() {
+		if tree := d.syntaxTree(); tree != nil {
+			d.result.Store(analyzeTree(tree))
+		} else {
+			d.result.Store(tooLarge(d.text))
+		}
+	})
 	return d.result.Load()
 }
 

@@ -64,3 +64,28 @@ func TestDocumentSuccessors(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLarge checks that a source over MaxSize is left alone with a reason, and that
+// editing it down to a smaller size analyzes it again.
+func TestTooLarge(t *testing.T) {
+	huge := []byte("let x = 1;\n" + strings.Repeat("// padding\n", analysis.MaxSize/11+1))
+	r, err := analysis.Analyze(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := r.Diagnostics(true)
+	if len(r.Funcs) != 0 || len(ds) != 1 || !strings.Contains(ds[0].Message, "more than the 32 MiB") || r.Annotate() != string(huge) {
+		t.Errorf("too large a file: %d functions, diagnostics %+v", len(r.Funcs), ds)
+	}
+	doc, err := analysis.NewDocument(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Result().Skipped == "" {
+		t.Error("the document of a too large file is analyzed")
+	}
+	small := doc.Edit([]byte("let x = 1;\nx;\n"))
+	if got := small.Result().Annotate(); got != "let x₁ = 1;\nx₁;\n" {
+		t.Errorf("after the edit: %q", got)
+	}
+}
