@@ -69,6 +69,7 @@ type builder struct {
 	valueSlab  []Value
 	phiSlab    []Phi
 	opSlab     []*Value
+	useSlab    []Use
 }
 
 // entryOnlyBindings marks the bindings that no block but the entry defines, such as hoisted
@@ -104,11 +105,20 @@ func placeCount(fn *Function) int {
 // slabSize is how many values or φs one allocation holds.
 const slabSize = 64
 
+// usesPerValue is the room for uses each value starts with.
+const usesPerValue = 2
+
 func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
 	if len(bd.valueSlab) == cap(bd.valueSlab) {
 		bd.valueSlab = make([]Value, 0, slabSize)
 	}
-	bd.valueSlab = append(bd.valueSlab, Value{ID: int32(len(bd.values)), Binding: binding, Kind: kind, Block: b})
+	if len(bd.useSlab)+usesPerValue > cap(bd.useSlab) {
+		bd.useSlab = make([]Use, 0, usesPerValue*slabSize)
+	}
+	// Most values have one or two uses: room for them comes with the value.
+	uses := bd.useSlab[len(bd.useSlab) : len(bd.useSlab) : len(bd.useSlab)+usesPerValue]
+	bd.useSlab = bd.useSlab[:len(bd.useSlab)+usesPerValue]
+	bd.valueSlab = append(bd.valueSlab, Value{ID: int32(len(bd.values)), Binding: binding, Kind: kind, Block: b, Uses: uses})
 	v := &bd.valueSlab[len(bd.valueSlab)-1]
 	bd.values = append(bd.values, v)
 	return v
