@@ -72,11 +72,18 @@ func Analyze(src []byte) (*Result, error) {
 		return nil, err
 	}
 	defer tree.Close()
-	return analyzeTree(tree), nil
+	return analyzeTree(tree, nil, treesitter.Edit{}), nil
 }
 
-func analyzeTree(tree *treesitter.Tree) *Result {
-	file := treesitter.Lower(tree)
+// analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
+// into tree's source, the functions it does not touch are copied from it.
+func analyzeTree(tree *treesitter.Tree, prev *Result, edit treesitter.Edit) *Result {
+	var file *treesitter.File
+	if prev != nil && prev.File != nil {
+		file = treesitter.LowerFrom(tree, prev.File, edit)
+	} else {
+		file = treesitter.Lower(tree)
+	}
 	r := &Result{Src: tree.Src, Lines: NewLines(tree.Src), File: file, Funcs: file.Funcs}
 	buildAll(file.Funcs)
 	r.index()
@@ -92,7 +99,7 @@ func buildAll(funcs []*ssa.Function) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
 				fn := funcs[i]
-				if fn.NotAnalyzed != "" {
+				if fn.NotAnalyzed != "" || fn.Built() {
 					continue
 				}
 				if err := ssa.Build(fn); err != nil {

@@ -18,6 +18,10 @@ type Document struct {
 	parse sync.Once
 	base  atomic.Pointer[Document]        // the parsed version to re-parse from; nil once parsed
 	tree  atomic.Pointer[treesitter.Tree] // set by parse
+	// from is the version re-parsed from and edit the change from its text, so that the
+	// analysis can copy what the change does not touch from from's.
+	from *Document
+	edit treesitter.Edit
 	// treeMu serializes the successors that re-parse from tree and give it up, and Close.
 	treeMu sync.Mutex
 
@@ -65,8 +69,9 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 		if len(d.text) > MaxSize {
 			return
 		}
-		if tree := base.reparse(d.text); tree != nil {
+		if tree, edit := base.reparse(d.text); tree != nil {
 			d.tree.Store(tree)
+			d.from, d.edit = base, edit
 			return
 		}
 		// The base has no tree: too large, closed, or given up to another successor.
@@ -79,21 +84,22 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 	return d.tree.Load()
 }
 
-// reparse returns the syntax tree of text, re-parsed from d's, which it gives up; nil if d has
-// no tree (too large) or has given it up already.
-func (d *Document) reparse(text []byte) *treesitter.Tree {
+// reparse returns the syntax tree of text, re-parsed from d's, which it gives up, and the edit
+// from d's text; nil if d has no tree (too large) or has given it up already.
+func (d *Document) reparse(text []byte) (*treesitter.Tree, treesitter.Edit) {
 	bt := d.syntaxTree()
 	if bt == nil {
-		return nil
+		return nil, treesitter.Edit{}
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
-	tree, err := bt.Reparse(changed(d.text, text), text)
+	edit := changed(d.text, text)
+	tree, err := bt.Reparse(edit, text)
 	if err != nil {
-		return nil
+		return nil, treesitter.Edit{}
 	}
 	bt.Close()
-	return tree
+	return tree, edit
 }
 
 // changed returns the edit that turns old into new: the bytes between their common prefix and
@@ -125,7 +131,12 @@ func (d *Document) Close() {
 func (d *Document) Result() *Result {
 	d.analyze.Do(func() {
 		if tree := d.syntaxTree(); tree != nil {
-			d.result.Store(analyzeTree(tree))
+			var prev *Result
+			if d.from != nil {
+				prev = d.from.Ready()
+				d.from = nil
+			}
+			d.result.Store(analyzeTree(tree, prev, d.edit))
 		} else {
 			d.result.Store(tooLarge(d.text))
 		}

@@ -251,3 +251,6 @@ type Function struct {
 
 // Entry returns the entry block.
 func (fn *Function) Entry() *Block { return fn.Blocks[0] }
+
+// Built reports whether fn is in SSA form.
+func (fn *Function) Built() bool { return fn.built }

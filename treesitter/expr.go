@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -358,7 +359,7 @@ func (fs *funcState) shortCircuit(n int32, op string, l ssa.Temp, at int32, rhs 
 	eval := fs.newBlock("rhs")
 	join := fs.newBlock("join")
 	join.Anchor = point(fs.lw.t.Nodes[n].End)
-	switch op[:2] {
+	switch strings.TrimSuffix(op, "=") {
 	case "&&":
 		fs.cur.If(l, eval, join).Span = fs.span(at)
 	case "||":
@@ -463,7 +464,7 @@ func (fs *funcState) augmented(n int32) ssa.Temp {
 			return v
 		})
 	}
-	v := fs.emit(ssa.OpBinary, op[:len(op)-1], n, old, fs.expr(right))
+	v := fs.emit(ssa.OpBinary, strings.TrimSuffix(op, "="), n, old, fs.expr(right))
 	fs.write(tg, v)
 	return v
 }
@@ -474,7 +475,11 @@ func (fs *funcState) update(n int32) ssa.Temp {
 	tg := fs.target(fs.field(n, FieldArgument))
 	old := fs.read(tg)
 	one := fs.constant("1", n)
-	v := fs.emit(ssa.OpBinary, op[:1], n, old, one)
+	binop := "+" // also for a missing operator, a syntax error
+	if op == "--" {
+		binop = "-"
+	}
+	v := fs.emit(ssa.OpBinary, binop, n, old, one)
 	fs.write(tg, v)
 	if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].Field == FieldOperator {
 		return v

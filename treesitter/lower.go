@@ -10,18 +10,36 @@ import (
 // File is the HIR of one source file: every function, the top level first, parents before
 // their nested functions.
 type File struct {
-	Tree  *Tree
-	Funcs []*ssa.Function
+	Tree   *Tree
+	Funcs  []*ssa.Function
+	strict bool // the top level is strict code
+	// shapes records, for the functions nested directly in the top level, the kinds of their
+	// node and its parent: a function's lowering depends on them beyond its text.
+	shapes map[*ssa.Function]shape
+}
+
+type shape struct {
+	kind, parent Kind
+	inWith       bool // created in the body of a with statement
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
 // statement, a direct eval, a syntax error in their own body) are lowered too, so that their
 // nested functions resolve their names, but carry NotAnalyzed.
-func Lower(t *Tree) *File {
-	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding)}
-	lw.lowerProgram()
+func Lower(t *Tree) *File { return LowerFrom(t, nil, Edit{}) }
+
+// LowerFrom lowers t, whose source is prev's changed by edit. A function nested directly in
+// the top level whose text the edit does not touch is not lowered again: its HIR, and its SSA
+// form if prev's functions were built, are copied from prev, shifted to the new positions,
+// provided that the names it uses from outside resolve as they did.
+func LowerFrom(t *Tree, prev *File, edit Edit) *File {
+	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), prev: prev, shapes: make(map[*ssa.Function]shape)}
+	if prev != nil {
+		lw.reuse = reusable(prev, edit)
+	}
+	lw.lowerProgram(prev)
 	lw.markContextVariables()
-	return &File{Tree: t, Funcs: lw.funcs}
+	return &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes}
 }
 
 type lowerer struct {
@@ -32,6 +50,12 @@ type lowerer struct {
 	captured map[*ssa.Binding]*capture
 	// selfNames are the names named function expressions bind to themselves.
 	selfNames map[*ssa.Binding]bool
+	// reuse holds the functions of the previous version that can stand for the top-level
+	// functions starting at each offset (see LowerFrom).
+	reuse  map[uint32]*ssa.Function
+	prev   *File
+	shapes map[*ssa.Function]shape
+	strict bool // the top level is strict code
 }
 
 type capture struct {
@@ -107,33 +131,43 @@ func (fs *funcState) binding(node int32, write bool) *ssa.Binding {
 		if string(name) == "arguments" {
 			fs.argumentsUsed()
 		}
-		g, ok := lw.globals[string(name)]
-		if !ok {
-			g = ssa.NewGlobal(string(name))
-			lw.globals[g.Name] = g
-		}
-		return g
+		return lw.global(name)
 	}
 	if b.Owner != fs.fn {
-		if lw.captured == nil {
-			lw.captured = make(map[*ssa.Binding]*capture)
-		}
-		c := lw.captured[b]
-		if c == nil {
-			c = &capture{}
-			lw.captured[b] = c
-		}
-		if write {
-			c.assignedIn = fs.fn
-		} else {
-			c.readIn = fs.fn
-		}
+		lw.recordCapture(b, fs.fn, write)
 		if fs.inWith > 0 && !b.Context {
 			b.Context = true
 			b.Why = "it may be assigned through the with statement in " + fs.fn.Name
 		}
 	}
 	return b
+}
+
+// global returns the binding of the global name.
+func (lw *lowerer) global(name []byte) *ssa.Binding {
+	g, ok := lw.globals[string(name)]
+	if !ok {
+		g = ssa.NewGlobal(string(name))
+		lw.globals[g.Name] = g
+	}
+	return g
+}
+
+// recordCapture notes that fn, which b's owner encloses, reads or assigns b.
+func (lw *lowerer) recordCapture(b *ssa.Binding, fn *ssa.Function, write bool) {
+	if lw.captured == nil {
+		lw.captured = make(map[*ssa.Binding]*capture)
+	}
+	c := lw.captured[b]
+	if c == nil {
+		c = &capture{}
+		lw.captured[b] = c
+	}
+	if write {
+		c.assignedIn = fn
+	} else {
+		c.readIn = fn
+	}
 }
 
 // load reads the variable named by identifier node.
@@ -235,11 +269,15 @@ func (fs *funcState) nest(n int32) bool {
 func (fs *funcState) unnest() { fs.depth-- }
 
 // lowerProgram lowers the top level as the function <module>.
-func (lw *lowerer) lowerProgram() {
+func (lw *lowerer) lowerProgram(prev *File) {
 	t := lw.t
 	fn := ssa.NewFunction("<module>", span(t, 0))
 	fs := lw.newFuncState(fn, 0, nil)
 	fs.strict = lw.isModule() || lw.hasUseStrict(0)
+	lw.strict = fs.strict
+	if prev != nil && prev.strict != fs.strict {
+		lw.reuse = nil // strictness decides how arguments aliases parameters
+	}
 	lw.checkSyntax(fn, 0)
 	lw.declareVars(fs.scope, 0)
 	lw.declareLexical(fs.scope, 0)
@@ -333,8 +371,16 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	if name == "" {
 		name = "<anonymous>"
 	}
+	if outer.outer == nil {
+		if fn := lw.reused(outer, node, name); fn != nil {
+			return fn
+		}
+	}
 	fn := ssa.NewFunction(name, span(t, node))
 	outer.fn.AddChild(fn)
+	if outer.outer == nil {
+		lw.shapes[fn] = lw.shapeOf(outer, node)
+	}
 	fs := lw.newFuncState(fn, node, outer)
 	lw.checkSyntax(fn, node)
 	kind := t.Nodes[node].Kind

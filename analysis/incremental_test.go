@@ -1,0 +1,106 @@
+package analysis_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+// TestIncrementalEqualsFull edits documents at random, analyzing each version from the
+// previous one (which re-parses incrementally and copies the functions the edit does not
+// touch), and checks every result against an analysis of the same text from scratch: the
+// annotated source, the diagnostics and the JSON dump must be equal, and every function must
+// pass the SSA oracles. Versions with syntax errors are only checked by the oracles: tree-sitter
+// may recover from an error differently when it re-parses incrementally (treesitter's
+// TestLowerFromEqualsLower compares reuse on the same tree, errors included).
+func TestIncrementalEqualsFull(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/annotate/*.js")
+	var sources [][]byte
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, src)
+	}
+	sources = append(sources, []byte(`let shared = 1, other;
+function a(x) { let y = x + shared; if (x) y = 2; return y; }
+function b(z) { other = z; return () => other + shared; }
+const c = (w) => { for (const v of w) shared += v; return shared; };
+class K { m(q) { return q ?? shared; } }
+function d() { return b(a(1)); }
+`))
+	inserts := []string{" ", "\n", "x", "let q = 0;", "shared = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "// ", "other", "'", "`"}
+	rng := rand.New(rand.NewPCG(11, 3))
+	for i, src := range sources {
+		doc, err := analysis.NewDocument(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Result()
+		text := src
+		for step := range 30 {
+			p := rng.IntN(len(text) + 1)
+			var next []byte
+			if rng.IntN(3) == 0 && p < len(text) {
+				end := min(len(text), p+1+rng.IntN(8))
+				next = slices.Concat(text[:p], text[end:])
+			} else {
+				next = slices.Concat(text[:p], []byte(inserts[rng.IntN(len(inserts))]), text[p:])
+			}
+			doc = doc.Edit(next)
+			text = next
+			got := doc.Result()
+			want, err := analysis.Analyze(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResult(t, got)
+			if hasSyntaxError(want) || hasSyntaxError(got) {
+				continue
+			}
+			if g, w := got.Annotate(), want.Annotate(); g != w {
+				t.Fatalf("source %d, edit %d at %d: annotations differ:\n%s", i, step, p, lineDiff(w, g))
+			}
+			if g, w := diagnosticsText(got), diagnosticsText(want); g != w {
+				t.Fatalf("source %d, edit %d: diagnostics differ:\n%s\nwant\n%s", i, step, g, w)
+			}
+			var gj, wj bytes.Buffer
+			if err := got.DumpJSON(&gj, ""); err != nil {
+				t.Fatal(err)
+			}
+			if err := want.DumpJSON(&wj, ""); err != nil {
+				t.Fatal(err)
+			}
+			if gj.String() != wj.String() {
+				t.Fatalf("source %d, edit %d: JSON dumps differ:\n%s", i, step, lineDiff(strings.ReplaceAll(wj.String(), "},{", "},\n{"), strings.ReplaceAll(gj.String(), "},{", "},\n{")))
+			}
+		}
+	}
+}
+
+func hasSyntaxError(r *analysis.Result) bool {
+	for _, fn := range r.Funcs {
+		if strings.Contains(fn.NotAnalyzed, "syntax error") {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnosticsText(r *analysis.Result) string {
+	var sb strings.Builder
+	for _, d := range r.Diagnostics(true) {
+		sb.WriteString(d.Message)
+		sb.WriteString("@")
+		sb.WriteString(string(rune('0' + d.Span.Start%10)))
+		sb.WriteString("\n")
+	}
+	return sb.String()
+}
