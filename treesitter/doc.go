@@ -17,4 +17,13 @@
 //
 // The C tree is kept alive next to the flat copy only so that Tree.Reparse can
 // reuse it for incremental parsing after an edit; Tree.Close frees it.
+//
+// Lower then resolves scopes and lowers every function to the HIR of package
+// ssa (scope.go, lower.go, stmt.go, expr.go): one ssa.Function per function,
+// class member, field initializer and static block, and one for the top
+// level. After an edit, LowerFrom lowers the new tree from the previous
+// version's functions: a function nested directly in the top level that the
+// edit does not touch, whose role and outside names are unchanged, is copied
+// with its SSA form (ssa.Function.Clone) instead of being lowered again
+// (reuse.go).
 package treesitter
