@@ -149,7 +149,7 @@ func (f *file) change(version int32, changes []contentChange, enc positionEncodi
 		return next, nil
 	}
 	text, edit := applyChanges(f.text(), f.lines, changes, enc)
-	next := &file{uri: f.uri, version: version, doc: f.doc.Edit(text), lines: newLineIndex(text), edit: edit, unanalyzed: 1}
+	next := &file{uri: f.uri, version: version, doc: f.doc.Edit(text), lines: f.lines.edited(text, edit), edit: edit, unanalyzed: 1}
 	if f.doc.Ready() != nil {
 		f.prev.Store(nil)
 	} else {

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/treesitter"
 )
 
 // positionEncoding is how the character of an LSP position counts: in UTF-16 code units (the
@@ -32,18 +34,50 @@ type lineIndex struct {
 
 func newLineIndex(text []byte) *lineIndex {
 	x := &lineIndex{text: text, starts: make([]int32, 0, len(text)/32+1), wide: make([]bool, 0, len(text)/32+1)}
-	for start := 0; ; {
-		end := len(text)
-		if i := bytes.IndexByte(text[start:], '\n'); i >= 0 {
+	x.scan(0, len(text))
+	return x
+}
+
+// scan indexes the lines of x.text from the line starting at start through the one holding
+// offset through; it reports whether it reached the end of the text.
+func (x *lineIndex) scan(start, through int) bool {
+	for {
+		end := len(x.text)
+		if i := bytes.IndexByte(x.text[start:], '\n'); i >= 0 {
 			end = start + i
 		}
 		x.starts = append(x.starts, int32(start))
-		x.wide = append(x.wide, !isASCII(text[start:end]))
-		if end == len(text) {
-			return x
+		x.wide = append(x.wide, !isASCII(x.text[start:end]))
+		if end == len(x.text) {
+			return true
 		}
-		start = end + 1
+		if start = end + 1; start > through {
+			return false
+		}
 	}
+}
+
+// edited returns the index of text, which is x's text changed by e: the lines e touches are
+// scanned again, the others are x's, moved.
+func (x *lineIndex) edited(text []byte, e treesitter.Edit) *lineIndex {
+	first, last := x.lineOf(int32(e.StartByte)), x.lineOf(int32(e.OldEndByte))
+	n := &lineIndex{text: text, starts: make([]int32, first, len(x.starts)+8), wide: make([]bool, first, len(x.wide)+8)}
+	copy(n.starts, x.starts[:first])
+	copy(n.wide, x.wide[:first])
+	if n.scan(int(x.starts[first]), int(e.NewEndByte)) {
+		return n
+	}
+	delta := int32(e.NewEndByte) - int32(e.OldEndByte)
+	for _, s := range x.starts[last+1:] {
+		n.starts = append(n.starts, s+delta)
+	}
+	n.wide = append(n.wide, x.wide[last+1:]...)
+	return n
+}
+
+// lineOf returns the line holding offset off.
+func (x *lineIndex) lineOf(off int32) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
 }
 
 // isASCII reports whether b holds only ASCII bytes, eight at a time.
@@ -100,7 +134,7 @@ func (x *lineIndex) offset(p protocol.Position, enc positionEncoding) int32 {
 // position returns the LSP position of off.
 func (x *lineIndex) position(off int32, enc positionEncoding) protocol.Position {
 	off = max(0, min(off, int32(len(x.text))))
-	line := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+	line := x.lineOf(off)
 	start, end := x.starts[line], x.contentEnd(line)
 	off = min(off, end)
 	if enc == utf8Encoding || !x.wide[line] {

@@ -1,11 +1,15 @@
 package server
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/treesitter"
 )
 
 func TestLineIndex(t *testing.T) {
@@ -167,4 +171,26 @@ func TestCRLF(t *testing.T) {
 		],"paddingLeft":true,"position":{"character":19,"line":2}},
 		{"kind":1,"label":"₃","position":{"line":2,"character":21},"tooltip":"reads x₃, the φ on line 3"}
 	]`)
+}
+
+// TestLineIndexEdited edits texts with CRLF, multi-byte characters and empty lines at random
+// and checks that updating the index gives the index of the new text.
+func TestLineIndexEdited(t *testing.T) {
+	pieces := []string{"\n", "\r\n", "a", "é", "😀", "let x = 1;", "", "\n\n"}
+	rng := rand.New(rand.NewPCG(1, 1))
+	text := []byte("first line\nsecond é line\r\n\nlast")
+	x := newLineIndex(text)
+	for range 2000 {
+		start := rng.IntN(len(text) + 1)
+		end := min(len(text), start+rng.IntN(6))
+		insert := pieces[rng.IntN(len(pieces))] + pieces[rng.IntN(len(pieces))]
+		next := slices.Concat(text[:start], []byte(insert), text[end:])
+		got := x.edited(next, treesitter.Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))})
+		want := newLineIndex(next)
+		if !slices.Equal(got.starts, want.starts) || !slices.Equal(got.wide, want.wide) {
+			t.Fatalf("after replacing %q by %q at %d in %q:\nstarts %v\nwant   %v\nwide %v\nwant %v",
+				text[start:end], insert, start, text, got.starts, want.starts, got.wide, want.wide)
+		}
+		text, x = next, got
+	}
 }
