@@ -22,8 +22,8 @@
 // ssa (scope.go, lower.go, stmt.go, expr.go): one ssa.Function per function,
 // class member, field initializer and static block, and one for the top
 // level. After an edit, LowerFrom lowers the new tree from the previous
-// version's functions: a function nested directly in the top level that the
-// edit does not touch, whose role and outside names are unchanged, is copied
-// with its SSA form (ssa.Function.Clone) instead of being lowered again
-// (reuse.go).
+// version's functions: only the functions that contain the edit are lowered
+// again; a function the edit does not touch, whose syntax tree, role and
+// outside names are unchanged, is copied with its SSA form
+// (ssa.Function.Clone) instead (reuse.go).
 package treesitter

@@ -21,6 +21,7 @@ type File struct {
 type shape struct {
 	kind, parent Kind
 	inWith       bool // created in the body of a with statement
+	strict       bool // in strict code
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
@@ -28,10 +29,11 @@ type shape struct {
 // nested functions resolve their names, but carry NotAnalyzed.
 func Lower(t *Tree) *File { return LowerFrom(t, nil, Edit{}) }
 
-// LowerFrom lowers t, whose source is prev's changed by edit. A function nested directly in
-// the top level whose text the edit does not touch is not lowered again: its HIR, and its SSA
-// form if prev's functions were built, are copied from prev, shifted to the new positions,
-// provided that the names it uses from outside resolve as they did.
+// LowerFrom lowers t, whose source is prev's changed by edit. Only the functions the edit
+// touches are lowered again: a function the edit does not touch, nested in one it does (or in
+// the top level), is copied from prev with its nested functions, HIR and SSA form (if prev's
+// functions were built), shifted to the new positions, provided that its syntax tree, its role
+// and the names it uses from outside are as they were (see reuse.go).
 func LowerFrom(t *Tree, prev *File, edit Edit) *File {
 	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), prev: prev, shapes: make(map[*ssa.Function]shape)}
 	if prev != nil {
@@ -134,7 +136,6 @@ func (fs *funcState) binding(node int32, write bool) *ssa.Binding {
 		return lw.global(name)
 	}
 	if b.Owner != fs.fn {
-		lw.recordCapture(b, fs.fn, write)
 		if fs.inWith > 0 && !b.Context {
 			b.Context = true
 			b.Why = "it may be assigned through the with statement in " + fs.fn.Name
@@ -151,6 +152,19 @@ func (lw *lowerer) global(name []byte) *ssa.Binding {
 		lw.globals[g.Name] = g
 	}
 	return g
+}
+
+// recordCaptures notes the variables of enclosing functions that fn reads or assigns, for the
+// context-variable rule. Only code that can run counts: Finish has dropped the dead blocks.
+func (lw *lowerer) recordCaptures(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			in := &b.Instrs[i]
+			if v := in.Place.Binding; v != nil && v.Owner != nil && v.Owner != fn {
+				lw.recordCapture(v, fn, in.Defines())
+			}
+		}
+	}
 }
 
 // recordCapture notes that fn, which b's owner encloses, reads or assigns b.
@@ -353,6 +367,7 @@ func (fs *funcState) finish(end uint32) {
 		// Every lowering path terminates the blocks it leaves; reaching this is a bug.
 		panic(err)
 	}
+	fs.lw.recordCaptures(fs.fn)
 }
 
 // closure lowers the function-like node (function, arrow, method, generator) as a nested
@@ -371,16 +386,12 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	if name == "" {
 		name = "<anonymous>"
 	}
-	if outer.outer == nil {
-		if fn := lw.reused(outer, node, name); fn != nil {
-			return fn
-		}
+	if fn := lw.reused(outer, node, name); fn != nil {
+		return fn
 	}
 	fn := ssa.NewFunction(name, span(t, node))
 	outer.fn.AddChild(fn)
-	if outer.outer == nil {
-		lw.shapes[fn] = lw.shapeOf(outer, node)
-	}
+	lw.shapes[fn] = lw.shapeOf(outer, node)
 	fs := lw.newFuncState(fn, node, outer)
 	lw.checkSyntax(fn, node)
 	kind := t.Nodes[node].Kind

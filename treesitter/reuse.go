@@ -1,91 +1,145 @@
 package treesitter
 
-import "github.com/ssalens/ssalens/ssa"
+import (
+	"sort"
 
-// reusable maps the new start offset of each function of prev nested directly in its top level
-// and untouched by edit to that function. Functions whose subtree is not analyzed are left
-// out: a with statement or a direct eval in them changes variables of the top level.
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// reusable maps, for each function of prev that edit does not touch but whose enclosing
+// function it does (that one is lowered again), the function's new start offset to it. Left
+// out are subtrees that are not analyzed (a with statement or a direct eval in them changes
+// variables outside them) or that use arguments, which an arrow function shares with the
+// function around it.
 func reusable(prev *File, edit Edit) map[uint32]*ssa.Function {
-	top := prev.Funcs[0]
 	delta := int32(edit.NewEndByte) - int32(edit.OldEndByte)
 	reuse := make(map[uint32]*ssa.Function)
-	for _, fn := range top.Children {
-		start, end := uint32(fn.Span.Start), uint32(fn.Span.End)
-		switch {
-		case end <= edit.StartByte:
-		case start >= edit.OldEndByte:
-			start = uint32(int32(start) + delta)
-		default:
-			continue
-		}
-		if analyzedSubtree(fn) {
-			reuse[start] = fn
+	var walk func(*ssa.Function)
+	walk = func(parent *ssa.Function) {
+		for _, fn := range parent.Children {
+			start, end := uint32(fn.Span.Start), uint32(fn.Span.End)
+			switch {
+			case end <= edit.StartByte:
+			case start >= edit.OldEndByte:
+				start = uint32(int32(start) + delta)
+			default:
+				walk(fn)
+				continue
+			}
+			if selfContained(fn) {
+				reuse[start] = fn
+			}
 		}
 	}
+	walk(prev.Funcs[0])
 	return reuse
 }
 
-func analyzedSubtree(fn *ssa.Function) bool {
+func selfContained(fn *ssa.Function) bool {
 	if fn.NotAnalyzed != "" {
 		return false
 	}
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if p := &b.Instrs[i].Place; p.Binding != nil && p.Binding.Kind == ssa.Global && p.Binding.Name == "arguments" {
+				return false
+			}
+		}
+	}
 	for _, c := range fn.Children {
-		if !analyzedSubtree(c) {
+		if !selfContained(c) {
 			return false
 		}
 	}
 	return true
 }
 
-func (lw *lowerer) shapeOf(top *funcState, node int32) shape {
-	return shape{kind: lw.t.Nodes[node].Kind, parent: lw.t.Nodes[lw.t.Nodes[node].Parent].Kind, inWith: top.inWith > 0}
+func (lw *lowerer) shapeOf(outer *funcState, node int32) shape {
+	return shape{kind: lw.t.Nodes[node].Kind, parent: lw.t.Nodes[lw.t.Nodes[node].Parent].Kind,
+		inWith: outer.inWith > 0, strict: outer.strict}
 }
 
-// reused returns a copy of the previous version's function for node, nested in the top level
-// top and named name, or nil if there is none, if the text around it changed its role (a
-// declaration become an expression, a class method an object method, another name), if it is
-// in the body of a with statement (which makes the variables it uses context variables), or if
-// the names it uses from outside resolve differently now.
-func (lw *lowerer) reused(top *funcState, node int32, name string) *ssa.Function {
+// reused returns a copy of the previous version's function for node, nested in outer and
+// named name, or nil if there is none, if the text around it changed its role (a declaration
+// become an expression, a class method an object method, another name, strictness), if it is
+// in the body of a with statement (which makes the variables it uses context variables), or
+// if the names it uses from outside resolve differently now.
+func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Function {
 	old := lw.reuse[lw.t.Nodes[node].Start]
-	now := lw.shapeOf(top, node)
-	if old == nil || now.inWith || old.Span.End-old.Span.Start != int32(lw.t.Nodes[node].End-lw.t.Nodes[node].Start) ||
-		old.Name != name || lw.prev.shapes[old] != now {
+	now := lw.shapeOf(outer, node)
+	if old == nil || now.inWith || old.Name != name || lw.prev.shapes[old] != now ||
+		!sameSubtree(lw.prev.Tree, lw.prev.Tree.nodeAt(old.Span, now.kind), lw.t, node) {
 		return nil
 	}
-	oldTop := old.Parent
 	fn := old.Clone(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
-		now := top.scope.lookup([]byte(b.Name))
+		then := outer.scope.lookup([]byte(b.Name))
 		switch {
-		case b.Kind == ssa.Global && now == nil:
+		case b.Kind == ssa.Global && then == nil:
 			return lw.global([]byte(b.Name))
-		case b.Owner == oldTop && now != nil && now.Kind == b.Kind:
-			return now
+		case b.Kind != ssa.Global && then != nil && then.Kind == b.Kind &&
+			levelsUp(old.Parent, b.Owner) == levelsUp(outer.fn, then.Owner):
+			return then
 		}
 		return nil
 	})
 	if fn == nil {
 		return nil
 	}
-	top.fn.AddChild(fn)
+	outer.fn.AddChild(fn)
 	lw.shapes[fn] = now
-	lw.adopt(fn, top.fn)
+	lw.adopt(fn)
 	return fn
 }
 
-// adopt lists a copied function and its nested functions, and records their uses of the
-// top level's variables for the context-variable rule.
-func (lw *lowerer) adopt(fn, top *ssa.Function) {
-	lw.funcs = append(lw.funcs, fn)
-	for _, b := range fn.Blocks {
-		for i := range b.Instrs {
-			in := &b.Instrs[i]
-			if in.Place.Binding != nil && in.Place.Binding.Owner == top {
-				lw.recordCapture(in.Place.Binding, fn, in.Defines())
-			}
+// nodeAt returns the node of kind k that spans s, or -1.
+func (t *Tree) nodeAt(s ssa.Span, k Kind) int32 {
+	i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Start >= uint32(s.Start) })
+	for ; i < len(t.Nodes) && t.Nodes[i].Start == uint32(s.Start); i++ {
+		if t.Nodes[i].End == uint32(s.End) && t.Nodes[i].Kind == k {
+			return int32(i)
 		}
 	}
+	return -1
+}
+
+// sameSubtree reports whether the subtrees of node a of ta and node b of tb have the same
+// shape: the same nodes, fields and flags at the same offsets from their roots. Tree-sitter
+// may parse unchanged text differently when it recovers from a syntax error nearby.
+func sameSubtree(ta *Tree, a int32, tb *Tree, b int32) bool {
+	if a < 0 {
+		return false
+	}
+	na, nb := ta.SubtreeEnd(a)-a, tb.SubtreeEnd(b)-b
+	if na != nb {
+		return false
+	}
+	da, db := ta.Nodes[a].Start, tb.Nodes[b].Start
+	for i := range na {
+		x, y := &ta.Nodes[a+i], &tb.Nodes[b+i]
+		if x.Kind != y.Kind || x.Field != y.Field || x.Flags != y.Flags || x.Start-da != y.Start-db || x.End-da != y.End-db ||
+			x.ChildCount != y.ChildCount {
+			return false
+		}
+	}
+	return true
+}
+
+// levelsUp returns how many functions up from fn owner is, or -1 if it does not enclose fn.
+func levelsUp(fn, owner *ssa.Function) int {
+	for n := 0; fn != nil; n, fn = n+1, fn.Parent {
+		if fn == owner {
+			return n
+		}
+	}
+	return -1
+}
+
+// adopt lists a copied function and its nested functions, and records their uses of the
+// variables of the functions around them, as lowering them would have.
+func (lw *lowerer) adopt(fn *ssa.Function) {
+	lw.funcs = append(lw.funcs, fn)
+	lw.recordCaptures(fn)
 	for _, c := range fn.Children {
-		lw.adopt(c, top)
+		lw.adopt(c)
 	}
 }
