@@ -7,9 +7,8 @@ import (
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
-// BenchmarkLower measures the lowering of a parsed, flattened corpus file to HIR, scope
-// resolution included. Compare with BenchmarkParse on the same file.
-func BenchmarkLower(b *testing.B) {
+// benchmarkCorpus runs bench on the parsed tree of each corpus file, reporting MB/s.
+func benchmarkCorpus(b *testing.B, bench func(*testing.B, *Tree)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			tree, err := Parse(f.Src)
@@ -19,36 +18,35 @@ func BenchmarkLower(b *testing.B) {
 			tree.Close()
 			b.SetBytes(int64(len(f.Src)))
 			b.ReportAllocs()
-			for b.Loop() {
-				Lower(tree)
-			}
+			bench(b, tree)
 		})
 	}
 }
 
+// BenchmarkLower measures the lowering of a parsed, flattened corpus file to HIR, scope
+// resolution included. Compare with BenchmarkParse on the same file.
+func BenchmarkLower(b *testing.B) {
+	benchmarkCorpus(b, func(b *testing.B, tree *Tree) {
+		for b.Loop() {
+			Lower(tree)
+		}
+	})
+}
+
 // BenchmarkBuildSSA measures ssa.Build on every analyzable function of a corpus file.
 func BenchmarkBuildSSA(b *testing.B) {
-	for _, f := range corpus.Fetch(b) {
-		b.Run(f.Name, func(b *testing.B) {
-			tree, err := Parse(f.Src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			tree.Close()
-			b.SetBytes(int64(len(f.Src)))
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				file := Lower(tree)
-				b.StartTimer()
-				for _, fn := range file.Funcs {
-					if fn.NotAnalyzed == "" {
-						if err := ssa.Build(fn); err != nil {
-							b.Fatal(err)
-						}
+	benchmarkCorpus(b, func(b *testing.B, tree *Tree) {
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			file := Lower(tree)
+			b.StartTimer()
+			for _, fn := range file.Funcs {
+				if fn.NotAnalyzed == "" {
+					if err := ssa.Build(fn); err != nil {
+						b.Fatal(err)
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }

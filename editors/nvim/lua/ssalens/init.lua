@@ -351,13 +351,19 @@ end
 local legacy_clients = {} -- root_dir -> client id (Neovim 0.7)
 local warned = false
 
+-- config returns the client configuration for bufnr, or nil after saying once why there is none.
+local function config(bufnr)
+  local c, err = M.client_config(bufnr)
+  if not c and not warned then
+    notify(err, vim.log.levels.ERROR)
+    warned = true
+  end
+  return c
+end
+
 local function start_legacy(bufnr)
-  local config, err = M.client_config(bufnr)
+  local config = config(bufnr)
   if not config then
-    if not warned then
-      notify(err, vim.log.levels.ERROR)
-      warned = true
-    end
     return
   end
   local id = legacy_clients[config.root_dir]
@@ -377,12 +383,8 @@ local function start_legacy(bufnr)
 end
 
 local function start_modern(bufnr)
-  local config, err = M.client_config(bufnr)
+  local config = config(bufnr)
   if not config then
-    if not warned then
-      notify(err, vim.log.levels.ERROR)
-      warned = true
-    end
     return
   end
   return vim.lsp.start(config, { bufnr = bufnr })
