@@ -234,8 +234,7 @@ func (fs *funcState) optionalChain(n int32) ssa.Temp {
 	end := fs.lw.t.Nodes[n].End
 	r := fs.fn.NewTemp()
 	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(n), v)
-	join := fs.newBlock("join")
-	join.Anchor = point(end)
+	join := fs.joinAfter(n, "join")
 	fs.gotoBlock(join, end)
 	for _, s := range shorts {
 		s.EmitTo(r, ssa.OpConst, "undefined", fs.span(n))
@@ -357,8 +356,7 @@ func (fs *funcState) shortCircuit(n int32, op string, l ssa.Temp, at int32, rhs 
 	r := fs.fn.NewTemp()
 	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(n), l)
 	eval := fs.newBlock("rhs")
-	join := fs.newBlock("join")
-	join.Anchor = point(fs.lw.t.Nodes[n].End)
+	join := fs.joinAfter(n, "join")
 	switch strings.TrimSuffix(op, "=") {
 	case "&&":
 		fs.cur.If(l, eval, join).Span = fs.span(at)
@@ -382,8 +380,7 @@ func (fs *funcState) ternary(n int32) ssa.Temp {
 	c := fs.expr(cond)
 	then := fs.newBlock("then")
 	els := fs.newBlock("else")
-	join := fs.newBlock("join")
-	join.Anchor = point(t.Nodes[n].End)
+	join := fs.joinAfter(n, "join")
 	fs.cur.If(c, then, els).Span = fs.span(cond)
 	r := fs.fn.NewTemp()
 	for i, b := range []*ssa.Block{then, els} {
@@ -530,8 +527,7 @@ func (fs *funcState) defaulted(v ssa.Temp, dflt, name int32) ssa.Temp {
 	undef := fs.constant("undefined", dflt)
 	test := fs.emit(ssa.OpBinary, "===", dflt, v, undef)
 	use := fs.newBlock("default")
-	join := fs.newBlock("join")
-	join.Anchor = point(t.Nodes[dflt].End)
+	join := fs.joinAfter(dflt, "join")
 	fs.cur.If(test, use, join).Span = fs.span(dflt)
 	fs.startBlock(use)
 	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(dflt), fs.exprNamed(dflt, name))

@@ -69,7 +69,6 @@ type capture struct {
 type funcState struct {
 	lw    *lowerer
 	fn    *ssa.Function
-	node  int32
 	cur   *ssa.Block
 	scope *scope
 	// jumps are the enclosing break and continue targets, innermost last.
@@ -286,7 +285,7 @@ func (fs *funcState) unnest() { fs.depth-- }
 func (lw *lowerer) lowerProgram(prev *File) {
 	t := lw.t
 	fn := ssa.NewFunction("<module>", span(t, 0))
-	fs := lw.newFuncState(fn, 0, nil)
+	fs := lw.newFuncState(fn, nil)
 	fs.strict = lw.isModule() || lw.hasUseStrict(0)
 	lw.strict = fs.strict
 	if prev != nil && prev.strict != fs.strict {
@@ -300,8 +299,8 @@ func (lw *lowerer) lowerProgram(prev *File) {
 	fs.finish(uint32(len(t.Src)))
 }
 
-func (lw *lowerer) newFuncState(fn *ssa.Function, node int32, outer *funcState) *funcState {
-	fs := &funcState{lw: lw, fn: fn, node: node, returned: ssa.NoTemp}
+func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState) *funcState {
+	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp}
 	fs.scope = &scope{fs: fs}
 	if outer != nil {
 		fs.scope.parent = outer.scope
@@ -392,7 +391,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	fn := ssa.NewFunction(name, span(t, node))
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = lw.shapeOf(outer, node)
-	fs := lw.newFuncState(fn, node, outer)
+	fs := lw.newFuncState(fn, outer)
 	lw.checkSyntax(fn, node)
 	kind := t.Nodes[node].Kind
 	fs.arrow = kind == KindArrowFunction
@@ -433,7 +432,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name string) *ssa.Function {
 	fn := ssa.NewFunction(name, span(lw.t, field))
 	outer.fn.AddChild(fn)
-	fs := lw.newFuncState(fn, field, outer)
+	fs := lw.newFuncState(fn, outer)
 	fs.strict = true // class code
 	lw.checkSyntax(fn, value)
 	fs.cur.Return(fs.expr(value)).Span = point(lw.t.Nodes[value].End)
@@ -445,7 +444,7 @@ func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name s
 func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function {
 	fn := ssa.NewFunction("static", span(lw.t, node))
 	outer.fn.AddChild(fn)
-	fs := lw.newFuncState(fn, node, outer)
+	fs := lw.newFuncState(fn, outer)
 	fs.strict = true // class code
 	lw.checkSyntax(fn, node)
 	if body := lw.t.ChildByField(node, FieldBody); body >= 0 {

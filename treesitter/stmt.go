@@ -239,8 +239,7 @@ func (fs *funcState) ifStmt(n int32) {
 	cond := fs.field(n, FieldCondition)
 	c := fs.expr(cond)
 	then := fs.newBlock("then")
-	join := fs.newBlock("join")
-	join.Anchor = point(t.Nodes[n].End)
+	join := fs.joinAfter(n, "join")
 	alt := fs.field(n, FieldAlternative)
 	els := join
 	if alt >= 0 {
@@ -275,8 +274,12 @@ func (fs *funcState) loopHeader(n int32, label string, at uint32) *ssa.Block {
 	return h
 }
 
-func (fs *funcState) exitBlock(n int32) *ssa.Block {
-	b := fs.newBlock("exit")
+func (fs *funcState) exitBlock(n int32) *ssa.Block { return fs.joinAfter(n, "exit") }
+
+// joinAfter starts a block, labeled label, where the paths through the construct n meet; its
+// φs are shown, and count as defined, right after n.
+func (fs *funcState) joinAfter(n int32, label string) *ssa.Block {
+	b := fs.newBlock(label)
 	b.Anchor = point(fs.lw.t.Nodes[n].End)
 	return b
 }
