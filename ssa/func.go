@@ -49,7 +49,7 @@ func (fn *Function) NewTemp() Temp {
 // Emit appends an instruction computing a new temporary and returns it.
 func (b *Block) Emit(op Op, text string, span Span, args ...Temp) Temp {
 	t := b.Func.NewTemp()
-	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: t, Args: args, Text: text, Span: span})
+	b.EmitTo(t, op, text, span, args...)
 	return t
 }
 
