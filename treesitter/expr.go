@@ -404,47 +404,54 @@ func (fs *funcState) assignment(n int32) ssa.Temp {
 }
 
 // target is the left-hand side of a compound assignment or update: a variable, or a property
-// whose object (and key) are evaluated once.
+// whose object (and key) are evaluated once. Any other left-hand side is a syntax error (error
+// recovery makes them, as in `a -- -- 1`): it is evaluated once, as an expression, and never
+// written, so that nested invalid targets cost linear work, not a doubling per level.
 type target struct {
 	node     int32
 	obj, key ssa.Temp
 	prop     string
+	invalid  ssa.Temp // the value of a left-hand side that is not a target
 }
 
 func (fs *funcState) target(n int32) target {
 	t := fs.lw.t
-	tg := target{node: unparen(t, n), obj: ssa.NoTemp, key: ssa.NoTemp}
+	tg := target{node: unparen(t, n), obj: ssa.NoTemp, key: ssa.NoTemp, invalid: ssa.NoTemp}
 	switch t.Nodes[tg.node].Kind {
+	case KindIdentifier:
 	case KindMemberExpression:
 		tg.obj = fs.expr(fs.field(tg.node, FieldObject))
 		tg.prop = string(t.Text(fs.field(tg.node, FieldProperty)))
 	case KindSubscriptExpression:
 		tg.obj = fs.expr(fs.field(tg.node, FieldObject))
 		tg.key = fs.expr(fs.field(tg.node, FieldIndex))
+	default:
+		tg.invalid = fs.expr(tg.node)
 	}
 	return tg
 }
 
 func (fs *funcState) read(tg target) ssa.Temp {
 	switch {
+	case tg.invalid != ssa.NoTemp:
+		return tg.invalid
 	case tg.key != ssa.NoTemp:
 		return fs.emit(ssa.OpIndex, "", tg.node, tg.obj, tg.key)
 	case tg.obj != ssa.NoTemp:
 		return fs.emit(ssa.OpProperty, tg.prop, tg.node, tg.obj)
-	case fs.lw.t.Nodes[tg.node].Kind == KindIdentifier:
-		return fs.load(tg.node)
 	}
-	return fs.expr(tg.node)
+	return fs.load(tg.node)
 }
 
 func (fs *funcState) write(tg target, v ssa.Temp) {
 	switch {
+	case tg.invalid != ssa.NoTemp:
 	case tg.key != ssa.NoTemp:
 		fs.emit(ssa.OpSetIndex, "", tg.node, tg.obj, tg.key, v)
 	case tg.obj != ssa.NoTemp:
 		fs.emit(ssa.OpSetProperty, tg.prop, tg.node, tg.obj, v)
 	default:
-		fs.assign(tg.node, v)
+		fs.store(tg.node, v)
 	}
 }
 

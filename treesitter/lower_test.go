@@ -35,3 +35,38 @@ func TestNestingLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidTargetsLinear lowers updates and compound assignments whose left-hand side is
+// not a target, which tree-sitter's error recovery nests (`a -- -- 1`): each level used to
+// evaluate its operand twice, so a 65-byte file built 2⁶⁰ instructions and the server ran out
+// of memory. The instructions built must stay within a constant per syntax node.
+func TestInvalidTargetsLinear(t *testing.T) {
+	const perNode = 3
+	for _, tt := range []struct {
+		name string
+		src  func(n int) string
+	}{
+		{"dash run", func(n int) string { return "a;" + strings.Repeat("-", n) + "a;\n" }},
+		{"decrements", func(n int) string {
+			return "function f(a){ var x = a " + strings.Repeat("-- ", n) + "1; return x; }"
+		}},
+		{"increments", func(n int) string { return "a" + strings.Repeat("++ ", n) }},
+		{"compound assignments", func(n int) string { return "(a" + strings.Repeat(" += 1)", n) }},
+		{"prefix and postfix", func(n int) string { return strings.Repeat("--", n) + "a" + strings.Repeat("--", n) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, n := range []int{16, 60, 1000} {
+				tree := mustParse(t, tt.src(n))
+				instrs := 0
+				for _, fn := range Lower(tree).Funcs {
+					for _, b := range fn.Blocks {
+						instrs += len(b.Instrs)
+					}
+				}
+				if instrs > perNode*len(tree.Nodes) {
+					t.Fatalf("n=%d: %d instructions for %d syntax nodes", n, instrs, len(tree.Nodes))
+				}
+			}
+		})
+	}
+}
