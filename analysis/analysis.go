@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ssalens/ssalens/lower"
 	"github.com/ssalens/ssalens/ssa"
 	"github.com/ssalens/ssalens/treesitter"
 )
@@ -17,7 +18,7 @@ import (
 type Result struct {
 	Src   []byte
 	Lines *Lines
-	File  *treesitter.File
+	File  *lower.File
 	// Funcs are all functions of the file, the top level first, parents before children.
 	Funcs []*ssa.Function
 	// Occurrences are the places of local and global variables, sorted by Span.Start.
@@ -67,7 +68,7 @@ func Analyze(src []byte) (*Result, error) {
 	if len(src) > MaxSize {
 		return tooLarge(src), nil
 	}
-	tree, err := treesitter.Parse(src)
+	tree, err := treesitter.Parse(treesitter.JavaScript, src)
 	if err != nil {
 		return nil, err
 	}
@@ -78,11 +79,11 @@ func Analyze(src []byte) (*Result, error) {
 // analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
 // into tree's source, the functions it does not touch are copied from it.
 func analyzeTree(tree *treesitter.Tree, prev *Result, edit treesitter.Edit) *Result {
-	var file *treesitter.File
+	var file *lower.File
 	if prev != nil && prev.File != nil {
-		file = treesitter.LowerFrom(tree, prev.File, edit)
+		file = lower.LowerFrom(tree, prev.File, edit)
 	} else {
-		file = treesitter.Lower(tree)
+		file = lower.Lower(tree)
 	}
 	r := &Result{Src: tree.Src, Lines: NewLines(tree.Src), File: file, Funcs: file.Funcs}
 	buildAll(file.Funcs)

@@ -36,7 +36,7 @@ func NewDocument(text []byte) (*Document, error) {
 		d.parse.Do(func() {})
 		return d, nil
 	}
-	tree, err := treesitter.Parse(text)
+	tree, err := treesitter.Parse(treesitter.JavaScript, text)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 			return
 		}
 		// The base has no tree: too large, closed, or given up to another successor.
-		tree, err := treesitter.Parse(d.text)
+		tree, err := treesitter.Parse(treesitter.JavaScript, d.text)
 		if err != nil {
 			panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
 		}

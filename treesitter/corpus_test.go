@@ -13,7 +13,7 @@ func TestCorpus(t *testing.T) {
 	for _, f := range corpus.Fetch(t) {
 		t.Run(f.Name, func(t *testing.T) {
 			start := time.Now()
-			tree, err := Parse(f.Src)
+			tree, err := Parse(JavaScript, f.Src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,7 +38,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(f.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(f.Src)))
 			for b.Loop() {
-				ts, err := parseC(f.Src, nil)
+				ts, err := parseC(JavaScript, f.Src, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -51,7 +51,7 @@ func BenchmarkParse(b *testing.B) {
 func BenchmarkFlatten(b *testing.B) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
-			ts, err := parseC(f.Src, nil)
+			ts, err := parseC(JavaScript, f.Src, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -59,7 +59,7 @@ func BenchmarkFlatten(b *testing.B) {
 			b.SetBytes(int64(len(f.Src)))
 			var nodes []Node
 			for b.Loop() {
-				if nodes, err = flatten(ts); err != nil {
+				if nodes, err = flatten(ts, JavaScript); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -74,7 +74,7 @@ func BenchmarkFlatten(b *testing.B) {
 func BenchmarkReparse(b *testing.B) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
-			tree, err := Parse(f.Src)
+			tree, err := Parse(JavaScript, f.Src)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -81,7 +81,16 @@ static uint32_t flat_count(const void *tree) {
 	return ts_node_descendant_count(ts_tree_root_node(tree));
 }
 
-static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent) {
+// flat_tables translate a grammar's symbol and field ids into the project's kinds and fields.
+typedef struct {
+	const uint16_t *kinds;
+	uint32_t nkinds;
+	const uint16_t *fields;
+	uint32_t nfields;
+	uint16_t error_kind;
+} flat_tables;
+
+static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent, const flat_tables *t) {
 	TSNode n = ts_tree_cursor_current_node(c);
 	uint8_t flags = 0;
 	if (ts_node_is_named(n)) flags |= flag_named;
@@ -89,8 +98,10 @@ static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent) {
 	if (ts_node_is_error(n)) flags |= flag_is_error;
 	if (ts_node_has_error(n)) flags |= flag_has_error;
 	if (ts_node_is_extra(n)) flags |= flag_extra;
-	out->kind = ts_node_symbol(n);
-	out->field = ts_tree_cursor_current_field_id(c);
+	TSSymbol sym = ts_node_symbol(n);
+	TSFieldId field = ts_tree_cursor_current_field_id(c);
+	out->kind = ts_node_is_error(n) ? t->error_kind : sym < t->nkinds ? t->kinds[sym] : 0;
+	out->field = field < t->nfields ? t->fields[field] : 0;
 	out->flags = flags;
 	out->start = ts_node_start_byte(n);
 	out->end = ts_node_end_byte(n);
@@ -103,16 +114,18 @@ static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent) {
 // flat_fill writes the tree into out in preorder and returns the number of
 // nodes, or cap+1 if there are more than cap. Parent indices already written
 // serve as the walk's stack, so depth costs no extra memory.
-static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap) {
+static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap,
+		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind) {
+	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind}, *t = &tables;
 	if (cap == 0) return 1;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
-	flat_set(&out[0], &c, -1);
+	flat_set(&out[0], &c, -1, t);
 	uint32_t n = 1;
 	int32_t cur = 0;
 	for (;;) {
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			if (n == cap) { n = cap + 1; break; }
-			flat_set(&out[n], &c, cur);
+			flat_set(&out[n], &c, cur, t);
 			out[cur].first_child = n;
 			out[cur].child_count = 1;
 			cur = n++;
@@ -124,7 +137,7 @@ static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap) {
 		}
 		if (n == cap) { n = cap + 1; break; }
 		int32_t parent = out[cur].parent;
-		flat_set(&out[n], &c, parent);
+		flat_set(&out[n], &c, parent, t);
 		out[cur].next_sibling = n;
 		out[parent].child_count++;
 		cur = n++;
@@ -140,17 +153,11 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"sort"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
-
-// Kind is a grammar symbol id of tree-sitter-javascript, normalized by
-// tree-sitter so that each (name, named) pair has exactly one Kind.
-type Kind uint16
-
-// Field is a grammar field id; 0 means no field.
-type Field uint16
 
 // Flags is a bit set of node properties.
 type Flags uint8
@@ -210,15 +217,19 @@ func cTree(t *sitter.Tree) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(t))
 }
 
-// flatten copies the C tree into a preorder node slice with two cgo calls.
-func flatten(ts *sitter.Tree) ([]Node, error) {
+// flatten copies the C tree, parsed with g, into a preorder node slice with two cgo calls,
+// translating g's symbols and fields into the project's kinds and fields on the way.
+func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) {
 	tree := cTree(ts)
 	count := C.flat_count(tree)
 	if count > math.MaxInt32 {
 		return nil, fmt.Errorf("treesitter: %d nodes exceed the int32 node index", count)
 	}
 	nodes := make([]Node, count)
-	if got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count); got != count {
+	got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count,
+		(*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds)),
+		(*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields)), C.uint16_t(KindError))
+	if got != count {
 		return nil, fmt.Errorf("treesitter: tree walk found %d nodes, tree-sitter counted %d", got, count)
 	}
 	return nodes, nil
@@ -299,4 +310,15 @@ func (t *Tree) SubtreeEnd(i int32) int32 {
 		}
 	}
 	return int32(len(t.Nodes))
+}
+
+// NodeAt returns the node of kind k that spans [start, end), or -1.
+func (t *Tree) NodeAt(start, end uint32, k Kind) int32 {
+	i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Start >= start })
+	for ; i < len(t.Nodes) && t.Nodes[i].Start == start; i++ {
+		if t.Nodes[i].End == end && t.Nodes[i].Kind == k {
+			return int32(i)
+		}
+	}
+	return -1
 }

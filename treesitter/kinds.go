@@ -2,60 +2,72 @@ package treesitter
 
 //go:generate go run ./internal/kindgen
 
-import (
-	"fmt"
+import "fmt"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
-	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
-)
+// Kind is one of the project's node kinds (kinds_gen.go): a named node kind or an anonymous
+// token of any grammar ssalens parses, numbered by the project, not by a grammar. A flattened
+// tree holds only these, so that code reading trees works with every grammar alike.
+type Kind uint16
 
-var language = sitter.NewLanguage(javascript.Language())
+// Field is one of the project's field names (kinds_gen.go); FieldNone is a node without one.
+type Field uint16
 
-// KindError is the kind of ERROR nodes, which tree-sitter builds into every
-// grammar; such nodes also have the IsError flag.
-var KindError = namedKind("ERROR")
+type kindName struct {
+	name  string
+	named bool
+}
 
-// String returns the grammar's name for k, for debugging. Named kinds and
-// anonymous tokens may share a name ("class", "import").
+// String returns the grammars' name for k. Named kinds and anonymous tokens may share a name
+// ("class", "import").
 func (k Kind) String() string {
-	return language.NodeKindForId(uint16(k))
+	if int(k) < len(kindNames) {
+		return kindNames[k].name
+	}
+	return fmt.Sprintf("Kind(%d)", k)
 }
 
-// String returns the grammar's name for f, or "" for 0.
+// IsNamed reports whether k is a named node kind rather than an anonymous token.
+func (k Kind) IsNamed() bool { return int(k) < len(kindNames) && kindNames[k].named }
+
+// String returns the grammars' name for f, or "" for FieldNone.
 func (f Field) String() string {
-	return language.FieldNameForId(uint16(f))
-}
-
-// AnonKind returns the kind of the anonymous token name, such as "=" or
-// "typeof". It panics if the grammar has no such token, so that a misspelt
-// name fails at initialization rather than never matching.
-func AnonKind(name string) Kind {
-	return lookupKind(name, false)
-}
-
-func namedKind(name string) Kind {
-	return lookupKind(name, true)
-}
-
-func lookupKind(name string, named bool) Kind {
-	id := language.IdForNodeKind(name, named)
-	if id == 0 {
-		panic(fmt.Sprintf("treesitter: the JavaScript grammar has no %s kind %q", namedness(named), name))
+	if int(f) < len(fieldNames) {
+		return fieldNames[f]
 	}
-	return Kind(id)
+	return fmt.Sprintf("Field(%d)", f)
 }
 
-func namedness(named bool) string {
-	if named {
-		return "named"
+// kindsByName finds the project's kinds by name, one map for named kinds and one for tokens.
+var kindsByName = func() [2]map[string]Kind {
+	m := [2]map[string]Kind{{}, {}}
+	for k, n := range kindNames[KindError:] {
+		m[b2i(n.named)][n.name] = KindError + Kind(k)
 	}
-	return "anonymous"
+	return m
+}()
+
+var fieldsByName = func() map[string]Field {
+	m := map[string]Field{}
+	for f, name := range fieldNames[1:] {
+		m[name] = Field(f + 1)
+	}
+	return m
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
-func fieldID(name string) Field {
-	id := language.FieldIdForName(name)
-	if id == 0 {
-		panic(fmt.Sprintf("treesitter: the JavaScript grammar has no field %q", name))
+// TokenKind returns the kind of the anonymous token text, such as "=" or "*". It panics if no
+// grammar has that token, so that a misspelt token fails at initialization rather than never
+// matching.
+func TokenKind(text string) Kind {
+	k, ok := kindsByName[0][text]
+	if !ok {
+		panic(fmt.Sprintf("treesitter: no grammar has the token %q", text))
 	}
-	return Field(id)
+	return k
 }

@@ -2,160 +2,537 @@
 
 package treesitter
 
-// Named node kinds.
-var (
-	KindArguments                          = namedKind("arguments")
-	KindArray                              = namedKind("array")
-	KindArrayPattern                       = namedKind("array_pattern")
-	KindArrowFunction                      = namedKind("arrow_function")
-	KindAssignmentExpression               = namedKind("assignment_expression")
-	KindAssignmentPattern                  = namedKind("assignment_pattern")
-	KindAugmentedAssignmentExpression      = namedKind("augmented_assignment_expression")
-	KindAwaitExpression                    = namedKind("await_expression")
-	KindBinaryExpression                   = namedKind("binary_expression")
-	KindBreakStatement                     = namedKind("break_statement")
-	KindCallExpression                     = namedKind("call_expression")
-	KindCatchClause                        = namedKind("catch_clause")
-	KindClass                              = namedKind("class")
-	KindClassBody                          = namedKind("class_body")
-	KindClassDeclaration                   = namedKind("class_declaration")
-	KindClassHeritage                      = namedKind("class_heritage")
-	KindClassStaticBlock                   = namedKind("class_static_block")
-	KindComment                            = namedKind("comment")
-	KindComputedPropertyName               = namedKind("computed_property_name")
-	KindContinueStatement                  = namedKind("continue_statement")
-	KindDebuggerStatement                  = namedKind("debugger_statement")
-	KindDecorator                          = namedKind("decorator")
-	KindDoStatement                        = namedKind("do_statement")
-	KindElseClause                         = namedKind("else_clause")
-	KindEmptyStatement                     = namedKind("empty_statement")
-	KindEscapeSequence                     = namedKind("escape_sequence")
-	KindExportClause                       = namedKind("export_clause")
-	KindExportSpecifier                    = namedKind("export_specifier")
-	KindExportStatement                    = namedKind("export_statement")
-	KindExpressionStatement                = namedKind("expression_statement")
-	KindFalse                              = namedKind("false")
-	KindFieldDefinition                    = namedKind("field_definition")
-	KindFinallyClause                      = namedKind("finally_clause")
-	KindForInStatement                     = namedKind("for_in_statement")
-	KindForStatement                       = namedKind("for_statement")
-	KindFormalParameters                   = namedKind("formal_parameters")
-	KindFunctionDeclaration                = namedKind("function_declaration")
-	KindFunctionExpression                 = namedKind("function_expression")
-	KindGeneratorFunction                  = namedKind("generator_function")
-	KindGeneratorFunctionDeclaration       = namedKind("generator_function_declaration")
-	KindHashBangLine                       = namedKind("hash_bang_line")
-	KindHTMLCharacterReference             = namedKind("html_character_reference")
-	KindHTMLComment                        = namedKind("html_comment")
-	KindIdentifier                         = namedKind("identifier")
-	KindIfStatement                        = namedKind("if_statement")
-	KindImport                             = namedKind("import")
-	KindImportAttribute                    = namedKind("import_attribute")
-	KindImportClause                       = namedKind("import_clause")
-	KindImportSpecifier                    = namedKind("import_specifier")
-	KindImportStatement                    = namedKind("import_statement")
-	KindJSXAttribute                       = namedKind("jsx_attribute")
-	KindJSXClosingElement                  = namedKind("jsx_closing_element")
-	KindJSXElement                         = namedKind("jsx_element")
-	KindJSXExpression                      = namedKind("jsx_expression")
-	KindJSXNamespaceName                   = namedKind("jsx_namespace_name")
-	KindJSXOpeningElement                  = namedKind("jsx_opening_element")
-	KindJSXSelfClosingElement              = namedKind("jsx_self_closing_element")
-	KindJSXText                            = namedKind("jsx_text")
-	KindLabeledStatement                   = namedKind("labeled_statement")
-	KindLexicalDeclaration                 = namedKind("lexical_declaration")
-	KindMemberExpression                   = namedKind("member_expression")
-	KindMetaProperty                       = namedKind("meta_property")
-	KindMethodDefinition                   = namedKind("method_definition")
-	KindNamedImports                       = namedKind("named_imports")
-	KindNamespaceExport                    = namedKind("namespace_export")
-	KindNamespaceImport                    = namedKind("namespace_import")
-	KindNewExpression                      = namedKind("new_expression")
-	KindNull                               = namedKind("null")
-	KindNumber                             = namedKind("number")
-	KindObject                             = namedKind("object")
-	KindObjectAssignmentPattern            = namedKind("object_assignment_pattern")
-	KindObjectPattern                      = namedKind("object_pattern")
-	KindOptionalChain                      = namedKind("optional_chain")
-	KindPair                               = namedKind("pair")
-	KindPairPattern                        = namedKind("pair_pattern")
-	KindParenthesizedExpression            = namedKind("parenthesized_expression")
-	KindPrivatePropertyIdentifier          = namedKind("private_property_identifier")
-	KindProgram                            = namedKind("program")
-	KindPropertyIdentifier                 = namedKind("property_identifier")
-	KindRegex                              = namedKind("regex")
-	KindRegexFlags                         = namedKind("regex_flags")
-	KindRegexPattern                       = namedKind("regex_pattern")
-	KindRestPattern                        = namedKind("rest_pattern")
-	KindReturnStatement                    = namedKind("return_statement")
-	KindSequenceExpression                 = namedKind("sequence_expression")
-	KindShorthandPropertyIdentifier        = namedKind("shorthand_property_identifier")
-	KindShorthandPropertyIdentifierPattern = namedKind("shorthand_property_identifier_pattern")
-	KindSpreadElement                      = namedKind("spread_element")
-	KindStatementBlock                     = namedKind("statement_block")
-	KindStatementIdentifier                = namedKind("statement_identifier")
-	KindString                             = namedKind("string")
-	KindStringFragment                     = namedKind("string_fragment")
-	KindSubscriptExpression                = namedKind("subscript_expression")
-	KindSuper                              = namedKind("super")
-	KindSwitchBody                         = namedKind("switch_body")
-	KindSwitchCase                         = namedKind("switch_case")
-	KindSwitchDefault                      = namedKind("switch_default")
-	KindSwitchStatement                    = namedKind("switch_statement")
-	KindTemplateString                     = namedKind("template_string")
-	KindTemplateSubstitution               = namedKind("template_substitution")
-	KindTernaryExpression                  = namedKind("ternary_expression")
-	KindThis                               = namedKind("this")
-	KindThrowStatement                     = namedKind("throw_statement")
-	KindTrue                               = namedKind("true")
-	KindTryStatement                       = namedKind("try_statement")
-	KindUnaryExpression                    = namedKind("unary_expression")
-	KindUndefined                          = namedKind("undefined")
-	KindUpdateExpression                   = namedKind("update_expression")
-	KindUsingDeclaration                   = namedKind("using_declaration")
-	KindVariableDeclaration                = namedKind("variable_declaration")
-	KindVariableDeclarator                 = namedKind("variable_declarator")
-	KindWhileStatement                     = namedKind("while_statement")
-	KindWithStatement                      = namedKind("with_statement")
-	KindYieldExpression                    = namedKind("yield_expression")
+// The project's node kinds: the grammars' named kinds, then their anonymous tokens.
+const (
+	KindUnknown Kind = iota // a symbol no grammar's node-types.json lists
+	KindError               // ERROR, which tree-sitter adds to every grammar
+	KindArguments
+	KindArray
+	KindArrayPattern
+	KindArrowFunction
+	KindAssignmentExpression
+	KindAssignmentPattern
+	KindAugmentedAssignmentExpression
+	KindAwaitExpression
+	KindBinaryExpression
+	KindBreakStatement
+	KindCallExpression
+	KindCatchClause
+	KindClass
+	KindClassBody
+	KindClassDeclaration
+	KindClassHeritage
+	KindClassStaticBlock
+	KindComment
+	KindComputedPropertyName
+	KindContinueStatement
+	KindDebuggerStatement
+	KindDecorator
+	KindDoStatement
+	KindElseClause
+	KindEmptyStatement
+	KindEscapeSequence
+	KindExportClause
+	KindExportSpecifier
+	KindExportStatement
+	KindExpressionStatement
+	KindFalse
+	KindFieldDefinition
+	KindFinallyClause
+	KindForInStatement
+	KindForStatement
+	KindFormalParameters
+	KindFunctionDeclaration
+	KindFunctionExpression
+	KindGeneratorFunction
+	KindGeneratorFunctionDeclaration
+	KindHashBangLine
+	KindHTMLCharacterReference
+	KindHTMLComment
+	KindIdentifier
+	KindIfStatement
+	KindImport
+	KindImportAttribute
+	KindImportClause
+	KindImportSpecifier
+	KindImportStatement
+	KindJSXAttribute
+	KindJSXClosingElement
+	KindJSXElement
+	KindJSXExpression
+	KindJSXNamespaceName
+	KindJSXOpeningElement
+	KindJSXSelfClosingElement
+	KindJSXText
+	KindLabeledStatement
+	KindLexicalDeclaration
+	KindMemberExpression
+	KindMetaProperty
+	KindMethodDefinition
+	KindNamedImports
+	KindNamespaceExport
+	KindNamespaceImport
+	KindNewExpression
+	KindNull
+	KindNumber
+	KindObject
+	KindObjectAssignmentPattern
+	KindObjectPattern
+	KindOptionalChain
+	KindPair
+	KindPairPattern
+	KindParenthesizedExpression
+	KindPrivatePropertyIdentifier
+	KindProgram
+	KindPropertyIdentifier
+	KindRegex
+	KindRegexFlags
+	KindRegexPattern
+	KindRestPattern
+	KindReturnStatement
+	KindSequenceExpression
+	KindShorthandPropertyIdentifier
+	KindShorthandPropertyIdentifierPattern
+	KindSpreadElement
+	KindStatementBlock
+	KindStatementIdentifier
+	KindString
+	KindStringFragment
+	KindSubscriptExpression
+	KindSuper
+	KindSwitchBody
+	KindSwitchCase
+	KindSwitchDefault
+	KindSwitchStatement
+	KindTemplateString
+	KindTemplateSubstitution
+	KindTernaryExpression
+	KindThis
+	KindThrowStatement
+	KindTrue
+	KindTryStatement
+	KindUnaryExpression
+	KindUndefined
+	KindUpdateExpression
+	KindUsingDeclaration
+	KindVariableDeclaration
+	KindVariableDeclarator
+	KindWhileStatement
+	KindWithStatement
+	KindYieldExpression
+	_ // "!"
+	_ // "!="
+	_ // "!=="
+	_ // "\""
+	_ // "${"
+	_ // "%"
+	_ // "%="
+	_ // "&"
+	_ // "&&"
+	_ // "&&="
+	_ // "&="
+	_ // "'"
+	_ // "("
+	_ // ")"
+	_ // "*"
+	_ // "**"
+	_ // "**="
+	_ // "*="
+	_ // "+"
+	_ // "++"
+	_ // "+="
+	_ // ","
+	_ // "-"
+	_ // "--"
+	_ // "-="
+	_ // "."
+	_ // "..."
+	_ // "/"
+	_ // "/="
+	_ // "/>"
+	_ // ":"
+	_ // ";"
+	_ // "<"
+	_ // "</"
+	_ // "<<"
+	_ // "<<="
+	_ // "<="
+	_ // "="
+	_ // "=="
+	_ // "==="
+	_ // "=>"
+	_ // ">"
+	_ // ">="
+	_ // ">>"
+	_ // ">>="
+	_ // ">>>"
+	_ // ">>>="
+	_ // "?"
+	_ // "??"
+	_ // "??="
+	_ // "@"
+	_ // "["
+	_ // "]"
+	_ // "^"
+	_ // "^="
+	_ // "`"
+	TokenAs
+	TokenAsync
+	TokenAwait
+	TokenBreak
+	TokenCase
+	TokenCatch
+	TokenClass
+	TokenConst
+	TokenContinue
+	TokenDebugger
+	TokenDefault
+	TokenDelete
+	TokenDo
+	TokenElse
+	TokenExport
+	TokenExtends
+	TokenFinally
+	TokenFor
+	TokenFrom
+	TokenFunction
+	TokenGet
+	TokenIf
+	TokenImport
+	TokenIn
+	TokenInstanceof
+	TokenLet
+	TokenMeta
+	TokenNew
+	TokenOf
+	TokenReturn
+	TokenSet
+	TokenStatic
+	TokenStaticGet
+	TokenSwitch
+	TokenTarget
+	TokenThrow
+	TokenTry
+	TokenTypeof
+	TokenUsing
+	TokenVar
+	TokenVoid
+	TokenWhile
+	TokenWith
+	TokenYield
+	_ // "{"
+	_ // "|"
+	_ // "|="
+	_ // "||"
+	_ // "||="
+	_ // "}"
+	_ // "~"
+	kindCount
 )
 
-// Fields.
-var (
-	FieldAlias         = fieldID("alias")
-	FieldAlternative   = fieldID("alternative")
-	FieldArgument      = fieldID("argument")
-	FieldArguments     = fieldID("arguments")
-	FieldAttribute     = fieldID("attribute")
-	FieldBody          = fieldID("body")
-	FieldCloseTag      = fieldID("close_tag")
-	FieldCondition     = fieldID("condition")
-	FieldConsequence   = fieldID("consequence")
-	FieldConstructor   = fieldID("constructor")
-	FieldDeclaration   = fieldID("declaration")
-	FieldDecorator     = fieldID("decorator")
-	FieldFinalizer     = fieldID("finalizer")
-	FieldFlags         = fieldID("flags")
-	FieldFunction      = fieldID("function")
-	FieldHandler       = fieldID("handler")
-	FieldIncrement     = fieldID("increment")
-	FieldIndex         = fieldID("index")
-	FieldInitializer   = fieldID("initializer")
-	FieldKey           = fieldID("key")
-	FieldKind          = fieldID("kind")
-	FieldLabel         = fieldID("label")
-	FieldLeft          = fieldID("left")
-	FieldMember        = fieldID("member")
-	FieldName          = fieldID("name")
-	FieldObject        = fieldID("object")
-	FieldOpenTag       = fieldID("open_tag")
-	FieldOperator      = fieldID("operator")
-	FieldOptionalChain = fieldID("optional_chain")
-	FieldParameter     = fieldID("parameter")
-	FieldParameters    = fieldID("parameters")
-	FieldPattern       = fieldID("pattern")
-	FieldProperty      = fieldID("property")
-	FieldRight         = fieldID("right")
-	FieldSource        = fieldID("source")
-	FieldValue         = fieldID("value")
+var kindNames = [kindCount]kindName{
+	{"", false},
+	{"ERROR", true},
+	{"arguments", true},
+	{"array", true},
+	{"array_pattern", true},
+	{"arrow_function", true},
+	{"assignment_expression", true},
+	{"assignment_pattern", true},
+	{"augmented_assignment_expression", true},
+	{"await_expression", true},
+	{"binary_expression", true},
+	{"break_statement", true},
+	{"call_expression", true},
+	{"catch_clause", true},
+	{"class", true},
+	{"class_body", true},
+	{"class_declaration", true},
+	{"class_heritage", true},
+	{"class_static_block", true},
+	{"comment", true},
+	{"computed_property_name", true},
+	{"continue_statement", true},
+	{"debugger_statement", true},
+	{"decorator", true},
+	{"do_statement", true},
+	{"else_clause", true},
+	{"empty_statement", true},
+	{"escape_sequence", true},
+	{"export_clause", true},
+	{"export_specifier", true},
+	{"export_statement", true},
+	{"expression_statement", true},
+	{"false", true},
+	{"field_definition", true},
+	{"finally_clause", true},
+	{"for_in_statement", true},
+	{"for_statement", true},
+	{"formal_parameters", true},
+	{"function_declaration", true},
+	{"function_expression", true},
+	{"generator_function", true},
+	{"generator_function_declaration", true},
+	{"hash_bang_line", true},
+	{"html_character_reference", true},
+	{"html_comment", true},
+	{"identifier", true},
+	{"if_statement", true},
+	{"import", true},
+	{"import_attribute", true},
+	{"import_clause", true},
+	{"import_specifier", true},
+	{"import_statement", true},
+	{"jsx_attribute", true},
+	{"jsx_closing_element", true},
+	{"jsx_element", true},
+	{"jsx_expression", true},
+	{"jsx_namespace_name", true},
+	{"jsx_opening_element", true},
+	{"jsx_self_closing_element", true},
+	{"jsx_text", true},
+	{"labeled_statement", true},
+	{"lexical_declaration", true},
+	{"member_expression", true},
+	{"meta_property", true},
+	{"method_definition", true},
+	{"named_imports", true},
+	{"namespace_export", true},
+	{"namespace_import", true},
+	{"new_expression", true},
+	{"null", true},
+	{"number", true},
+	{"object", true},
+	{"object_assignment_pattern", true},
+	{"object_pattern", true},
+	{"optional_chain", true},
+	{"pair", true},
+	{"pair_pattern", true},
+	{"parenthesized_expression", true},
+	{"private_property_identifier", true},
+	{"program", true},
+	{"property_identifier", true},
+	{"regex", true},
+	{"regex_flags", true},
+	{"regex_pattern", true},
+	{"rest_pattern", true},
+	{"return_statement", true},
+	{"sequence_expression", true},
+	{"shorthand_property_identifier", true},
+	{"shorthand_property_identifier_pattern", true},
+	{"spread_element", true},
+	{"statement_block", true},
+	{"statement_identifier", true},
+	{"string", true},
+	{"string_fragment", true},
+	{"subscript_expression", true},
+	{"super", true},
+	{"switch_body", true},
+	{"switch_case", true},
+	{"switch_default", true},
+	{"switch_statement", true},
+	{"template_string", true},
+	{"template_substitution", true},
+	{"ternary_expression", true},
+	{"this", true},
+	{"throw_statement", true},
+	{"true", true},
+	{"try_statement", true},
+	{"unary_expression", true},
+	{"undefined", true},
+	{"update_expression", true},
+	{"using_declaration", true},
+	{"variable_declaration", true},
+	{"variable_declarator", true},
+	{"while_statement", true},
+	{"with_statement", true},
+	{"yield_expression", true},
+	{"!", false},
+	{"!=", false},
+	{"!==", false},
+	{"\"", false},
+	{"${", false},
+	{"%", false},
+	{"%=", false},
+	{"&", false},
+	{"&&", false},
+	{"&&=", false},
+	{"&=", false},
+	{"'", false},
+	{"(", false},
+	{")", false},
+	{"*", false},
+	{"**", false},
+	{"**=", false},
+	{"*=", false},
+	{"+", false},
+	{"++", false},
+	{"+=", false},
+	{",", false},
+	{"-", false},
+	{"--", false},
+	{"-=", false},
+	{".", false},
+	{"...", false},
+	{"/", false},
+	{"/=", false},
+	{"/>", false},
+	{":", false},
+	{";", false},
+	{"<", false},
+	{"</", false},
+	{"<<", false},
+	{"<<=", false},
+	{"<=", false},
+	{"=", false},
+	{"==", false},
+	{"===", false},
+	{"=>", false},
+	{">", false},
+	{">=", false},
+	{">>", false},
+	{">>=", false},
+	{">>>", false},
+	{">>>=", false},
+	{"?", false},
+	{"??", false},
+	{"??=", false},
+	{"@", false},
+	{"[", false},
+	{"]", false},
+	{"^", false},
+	{"^=", false},
+	{"`", false},
+	{"as", false},
+	{"async", false},
+	{"await", false},
+	{"break", false},
+	{"case", false},
+	{"catch", false},
+	{"class", false},
+	{"const", false},
+	{"continue", false},
+	{"debugger", false},
+	{"default", false},
+	{"delete", false},
+	{"do", false},
+	{"else", false},
+	{"export", false},
+	{"extends", false},
+	{"finally", false},
+	{"for", false},
+	{"from", false},
+	{"function", false},
+	{"get", false},
+	{"if", false},
+	{"import", false},
+	{"in", false},
+	{"instanceof", false},
+	{"let", false},
+	{"meta", false},
+	{"new", false},
+	{"of", false},
+	{"return", false},
+	{"set", false},
+	{"static", false},
+	{"static get", false},
+	{"switch", false},
+	{"target", false},
+	{"throw", false},
+	{"try", false},
+	{"typeof", false},
+	{"using", false},
+	{"var", false},
+	{"void", false},
+	{"while", false},
+	{"with", false},
+	{"yield", false},
+	{"{", false},
+	{"|", false},
+	{"|=", false},
+	{"||", false},
+	{"||=", false},
+	{"}", false},
+	{"~", false},
+}
+
+// The project's fields.
+const (
+	FieldNone Field = iota
+	FieldAlias
+	FieldAlternative
+	FieldArgument
+	FieldArguments
+	FieldAttribute
+	FieldBody
+	FieldCloseTag
+	FieldCondition
+	FieldConsequence
+	FieldConstructor
+	FieldDeclaration
+	FieldDecorator
+	FieldFinalizer
+	FieldFlags
+	FieldFunction
+	FieldHandler
+	FieldIncrement
+	FieldIndex
+	FieldInitializer
+	FieldKey
+	FieldKind
+	FieldLabel
+	FieldLeft
+	FieldMember
+	FieldName
+	FieldObject
+	FieldOpenTag
+	FieldOperator
+	FieldOptionalChain
+	FieldParameter
+	FieldParameters
+	FieldPattern
+	FieldProperty
+	FieldRight
+	FieldSource
+	FieldValue
+	fieldCount
 )
+
+var fieldNames = [fieldCount]string{"",
+	"alias",
+	"alternative",
+	"argument",
+	"arguments",
+	"attribute",
+	"body",
+	"close_tag",
+	"condition",
+	"consequence",
+	"constructor",
+	"declaration",
+	"decorator",
+	"finalizer",
+	"flags",
+	"function",
+	"handler",
+	"increment",
+	"index",
+	"initializer",
+	"key",
+	"kind",
+	"label",
+	"left",
+	"member",
+	"name",
+	"object",
+	"open_tag",
+	"operator",
+	"optional_chain",
+	"parameter",
+	"parameters",
+	"pattern",
+	"property",
+	"right",
+	"source",
+	"value",
+}

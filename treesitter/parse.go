@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -33,12 +32,14 @@ func init() {
 	C.ts_set_allocator(nil, nil, nil, nil)
 }
 
-// Tree is a parsed JavaScript source file.
+// Tree is a parsed source file.
 type Tree struct {
 	// Src is the parsed source; node offsets index into it.
 	Src []byte
 	// Nodes is the syntax tree in preorder; Nodes[0] is the program node.
 	Nodes []Node
+	// Grammar parsed it.
+	Grammar *Grammar
 
 	ts      *sitter.Tree // nil after Close
 	cleanup runtime.Cleanup
@@ -51,26 +52,10 @@ type Edit struct {
 	StartByte, OldEndByte, NewEndByte uint32
 }
 
-// parserPool holds parsers already configured for JavaScript; creating one
-// allocates the parser's C state.
-var parserPool = sync.Pool{New: func() any {
-	p := &pooledParser{p: sitter.NewParser()}
-	if err := p.p.SetLanguage(language); err != nil {
-		panic(fmt.Sprintf("treesitter: JavaScript grammar rejected by tree-sitter: %v", err))
-	}
-	// sync.Pool drops idle entries silently; the C parser must go with them.
-	runtime.AddCleanup(p, (*sitter.Parser).Close, p.p)
-	return p
-}}
-
-// pooledParser exists so that the pool entry and the C parser are distinct
-// objects: a cleanup may not keep alive the object it is attached to.
-type pooledParser struct{ p *sitter.Parser }
-
-// Parse parses JavaScript or JSX source. The tree keeps src as its Src, so
-// src must not be modified afterwards, and holds C memory until Close.
-func Parse(src []byte) (*Tree, error) {
-	return parse(src, nil)
+// Parse parses src with g. The tree keeps src as its Src, so src must not be
+// modified afterwards, and holds C memory until Close.
+func Parse(g *Grammar, src []byte) (*Tree, error) {
+	return parse(g, src, nil)
 }
 
 // Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
@@ -89,7 +74,7 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	old := t.ts.Clone()
 	defer old.Close()
 	old.Edit(inputEdit)
-	return parse(newSrc, old)
+	return parse(t.Grammar, newSrc, old)
 }
 
 // Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
@@ -103,17 +88,17 @@ func (t *Tree) Close() {
 	t.ts = nil
 }
 
-func parse(src []byte, old *sitter.Tree) (*Tree, error) {
-	ts, err := parseC(src, old)
+func parse(g *Grammar, src []byte, old *sitter.Tree) (*Tree, error) {
+	ts, err := parseC(g, src, old)
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := flatten(ts)
+	nodes, err := flatten(ts, g)
 	if err != nil {
 		ts.Close()
 		return nil, err
 	}
-	t := &Tree{Src: src, Nodes: nodes, ts: ts}
+	t := &Tree{Src: src, Nodes: nodes, Grammar: g, ts: ts}
 	// A safety net for trees dropped without Close; the C heap is invisible
 	// to the Go garbage collector, so this must not be relied upon.
 	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
@@ -121,13 +106,13 @@ func parse(src []byte, old *sitter.Tree) (*Tree, error) {
 }
 
 // parseC runs tree-sitter only, without the flat copy.
-func parseC(src []byte, old *sitter.Tree) (*sitter.Tree, error) {
+func parseC(g *Grammar, src []byte, old *sitter.Tree) (*sitter.Tree, error) {
 	if len(src) > math.MaxUint32 {
 		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
 	}
-	pp := parserPool.Get().(*pooledParser)
+	pp := g.parsers.Get().(*pooledParser)
 	ts := pp.p.Parse(src, old)
-	parserPool.Put(pp)
+	g.parsers.Put(pp)
 	if ts == nil {
 		return nil, errors.New("treesitter: tree-sitter returned no tree")
 	}

@@ -104,7 +104,7 @@ func TestHelpers(t *testing.T) {
 	if c := tree.NamedChild(args, 4); c != -1 {
 		t.Errorf("NamedChild(4) = %d, want -1", c)
 	}
-	if end := tree.SubtreeEnd(args); end != int32(len(tree.Nodes))-1 || tree.Nodes[end].Kind != AnonKind(";") {
+	if end := tree.SubtreeEnd(args); end != int32(len(tree.Nodes))-1 || tree.Nodes[end].Kind != TokenKind(";") {
 		t.Errorf("SubtreeEnd(arguments) = %d, want the final ';'", end)
 	}
 
@@ -126,37 +126,30 @@ func TestHelpers(t *testing.T) {
 	}
 }
 
+// TestKinds checks the translation of the JavaScript grammar's symbols and fields: every
+// symbol a tree can hold has the project's kind of its name and namedness, every field the
+// project's field of its name.
 func TestKinds(t *testing.T) {
-	for name, k := range generatedKinds {
-		if k.String() != name {
-			t.Errorf("Kind %q has name %q", name, k)
-		}
-	}
-	for name, f := range generatedFields {
-		if f.String() != name {
-			t.Errorf("Field %q has name %q", name, f)
-		}
-	}
-	// Every named kind the grammar can produce has a variable, every field too.
-	for id := range uint16(language.NodeKindCount()) {
-		name := language.NodeKindForId(id)
-		if !language.NodeKindIsNamed(id) || !language.NodeKindIsVisible(id) {
+	g := JavaScript
+	for id := range uint16(g.lang.NodeKindCount()) {
+		if !g.lang.NodeKindIsVisible(id) {
 			continue
 		}
-		if _, ok := generatedKinds[name]; !ok {
-			t.Errorf("no Kind variable for named kind %q (id %d)", name, id)
+		k := g.kinds[id]
+		if k == KindUnknown || k.String() != g.lang.NodeKindForId(id) || k.IsNamed() != g.lang.NodeKindIsNamed(id) {
+			t.Errorf("symbol %d %q (named %v) translates to %v (named %v)", id, g.lang.NodeKindForId(id), g.lang.NodeKindIsNamed(id), k, k.IsNamed())
 		}
 	}
-	for id := range uint16(language.FieldCount()) {
-		if name := language.FieldNameForId(id + 1); generatedFields[name] == 0 {
-			t.Errorf("no Field variable for field %q", name)
+	for id := range uint16(g.lang.FieldCount()) {
+		if f := g.fields[id+1]; f == FieldNone || f.String() != g.lang.FieldNameForId(id+1) {
+			t.Errorf("field %d %q translates to %q", id+1, g.lang.FieldNameForId(id+1), f)
 		}
 	}
-	if KindError.String() != "ERROR" {
+	if KindError.String() != "ERROR" || !KindError.IsNamed() {
 		t.Errorf("KindError is %q", KindError)
 	}
-	if AnonKind("=").String() != "=" || AnonKind("class") == KindClass {
-		t.Errorf("AnonKind mixes up tokens and named kinds")
+	if TokenKind("=").String() != "=" || TokenKind("class") == KindClass || TokenClass != TokenKind("class") {
+		t.Errorf("TokenKind mixes up tokens and named kinds")
 	}
 }
 
@@ -182,13 +175,6 @@ func TestAliasesNormalized(t *testing.T) {
 	for _, name := range []string{"identifier", "member_expression", "string", "string_fragment", "call_expression", "/"} {
 		if len(grammarIDs[name]) < 2 {
 			t.Errorf("%q comes from grammar symbols %v; the test no longer exercises aliasing", name, grammarIDs[name])
-		}
-	}
-	// checkInvariants verified one Kind per name; check that these are the
-	// exported ones.
-	for _, n := range tree.Nodes {
-		if want, ok := generatedKinds[n.Kind.String()]; ok && n.Flags&Named != 0 && n.Kind != want {
-			t.Errorf("node %q has kind %d, Kind variable %d", n.Kind, n.Kind, want)
 		}
 	}
 }
@@ -291,7 +277,7 @@ func TestReparse(t *testing.T) {
 	for _, s := range steps {
 		apply(orig, s)
 	}
-	if again, err := flatten(orig.ts); err != nil || !slices.Equal(again, origNodes) {
+	if again, err := flatten(orig.ts, JavaScript); err != nil || !slices.Equal(again, origNodes) {
 		t.Fatalf("original C tree changed by Reparse (err %v)", err)
 	}
 

@@ -1,16 +1,11 @@
-package treesitter
+package lower
 
 import (
+	ts "github.com/ssalens/ssalens/treesitter"
 	"strconv"
 	"strings"
 
 	"github.com/ssalens/ssalens/ssa"
-)
-
-var (
-	anonVar  = AnonKind("var")
-	anonLet  = AnonKind("let")
-	anonStar = AnonKind("*")
 )
 
 // maxConstText bounds the literal text kept in a Const instruction.
@@ -21,13 +16,13 @@ const maxConstText = 40
 func (fs *funcState) exprNamed(n, name int32) ssa.Temp {
 	t := fs.lw.t
 	hint := ""
-	if name >= 0 && t.Nodes[name].Kind == KindIdentifier {
+	if name >= 0 && t.Nodes[name].Kind == ts.KindIdentifier {
 		hint = string(t.Text(name))
 	}
 	switch t.Nodes[n].Kind {
-	case KindFunctionExpression, KindGeneratorFunction, KindArrowFunction:
+	case ts.KindFunctionExpression, ts.KindGeneratorFunction, ts.KindArrowFunction:
 		return fs.closure(n, hint)
-	case KindClass:
+	case ts.KindClass:
 		return fs.class(n, hint)
 	}
 	return fs.expr(n)
@@ -41,65 +36,65 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 	t := fs.lw.t
 	node := &t.Nodes[n]
 	switch node.Kind {
-	case KindIdentifier, KindShorthandPropertyIdentifier:
+	case ts.KindIdentifier, ts.KindShorthandPropertyIdentifier:
 		return fs.load(n)
-	case KindNumber, KindString, KindRegex, KindTrue, KindFalse, KindNull, KindUndefined,
-		KindPrivatePropertyIdentifier:
+	case ts.KindNumber, ts.KindString, ts.KindRegex, ts.KindTrue, ts.KindFalse, ts.KindNull, ts.KindUndefined,
+		ts.KindPrivatePropertyIdentifier:
 		text := string(t.Text(n))
 		if len(text) > maxConstText {
 			text = text[:maxConstText] + "…"
 		}
 		return fs.constant(text, n)
-	case KindThis:
+	case ts.KindThis:
 		return fs.emit(ssa.OpIntrinsic, "This", n)
-	case KindSuper:
+	case ts.KindSuper:
 		return fs.emit(ssa.OpIntrinsic, "Super", n)
-	case KindMetaProperty, KindImport:
+	case ts.KindMetaProperty, ts.KindImport:
 		return fs.emit(ssa.OpIntrinsic, string(t.Text(n)), n)
-	case KindParenthesizedExpression:
+	case ts.KindParenthesizedExpression:
 		return fs.sequence(n)
-	case KindSequenceExpression:
+	case ts.KindSequenceExpression:
 		return fs.sequence(n)
-	case KindTemplateString:
-		return fs.intrinsic("Template", n, func(c int32) bool { return t.Nodes[c].Kind == KindTemplateSubstitution })
-	case KindTemplateSubstitution, KindComputedPropertyName, KindJSXExpression:
+	case ts.KindTemplateString:
+		return fs.intrinsic("Template", n, func(c int32) bool { return t.Nodes[c].Kind == ts.KindTemplateSubstitution })
+	case ts.KindTemplateSubstitution, ts.KindComputedPropertyName, ts.KindJSXExpression:
 		return fs.sequence(n)
-	case KindArray:
+	case ts.KindArray:
 		return fs.intrinsic("Array", n, nil)
-	case KindObject:
+	case ts.KindObject:
 		return fs.object(n)
-	case KindSpreadElement:
+	case ts.KindSpreadElement:
 		return fs.intrinsic("Spread", n, nil)
-	case KindAwaitExpression:
+	case ts.KindAwaitExpression:
 		return fs.intrinsic("Await", n, nil)
-	case KindYieldExpression:
+	case ts.KindYieldExpression:
 		name := "Yield"
-		if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].NextSibling >= 0 && t.Nodes[t.Nodes[c].NextSibling].Kind == anonStar {
+		if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].NextSibling >= 0 && t.Nodes[t.Nodes[c].NextSibling].Kind == ts.TokenKind("*") {
 			name = "YieldDelegate"
 		}
 		return fs.intrinsic(name, n, nil)
-	case KindFunctionExpression, KindGeneratorFunction, KindArrowFunction:
+	case ts.KindFunctionExpression, ts.KindGeneratorFunction, ts.KindArrowFunction:
 		return fs.closure(n, "")
-	case KindClass:
+	case ts.KindClass:
 		return fs.class(n, "")
-	case KindMemberExpression, KindSubscriptExpression, KindCallExpression:
+	case ts.KindMemberExpression, ts.KindSubscriptExpression, ts.KindCallExpression:
 		return fs.optionalChain(n)
-	case KindNewExpression:
-		ctor := fs.expr(fs.field(n, FieldConstructor))
-		return fs.call(ssa.OpNew, n, ctor, fs.field(n, FieldArguments))
-	case KindUnaryExpression:
+	case ts.KindNewExpression:
+		ctor := fs.expr(fs.field(n, ts.FieldConstructor))
+		return fs.call(ssa.OpNew, n, ctor, fs.field(n, ts.FieldArguments))
+	case ts.KindUnaryExpression:
 		return fs.unary(n)
-	case KindBinaryExpression:
+	case ts.KindBinaryExpression:
 		return fs.binary(n)
-	case KindTernaryExpression:
+	case ts.KindTernaryExpression:
 		return fs.ternary(n)
-	case KindAssignmentExpression:
+	case ts.KindAssignmentExpression:
 		return fs.assignment(n)
-	case KindAugmentedAssignmentExpression:
+	case ts.KindAugmentedAssignmentExpression:
 		return fs.augmented(n)
-	case KindUpdateExpression:
+	case ts.KindUpdateExpression:
 		return fs.update(n)
-	case KindJSXElement, KindJSXSelfClosingElement:
+	case ts.KindJSXElement, ts.KindJSXSelfClosingElement:
 		return fs.jsx(n)
 	}
 	fs.any(n)
@@ -134,15 +129,15 @@ func (fs *funcState) object(n int32) ssa.Temp {
 	var args []ssa.Temp
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {
-		case KindPair:
-			key := fs.field(c, FieldKey)
-			if key >= 0 && t.Nodes[key].Kind == KindComputedPropertyName {
+		case ts.KindPair:
+			key := fs.field(c, ts.FieldKey)
+			if key >= 0 && t.Nodes[key].Kind == ts.KindComputedPropertyName {
 				args = append(args, fs.expr(key))
 			}
-			if v := fs.field(c, FieldValue); v >= 0 {
+			if v := fs.field(c, ts.FieldValue); v >= 0 {
 				args = append(args, fs.exprNamed(v, key))
 			}
-		case KindMethodDefinition:
+		case ts.KindMethodDefinition:
 			args = append(args, fs.method(c))
 		default:
 			args = append(args, fs.expr(c))
@@ -156,8 +151,8 @@ func (fs *funcState) object(n int32) ssa.Temp {
 func (fs *funcState) method(n int32) ssa.Temp {
 	t := fs.lw.t
 	name := ""
-	if key := fs.field(n, FieldName); key >= 0 {
-		if t.Nodes[key].Kind == KindComputedPropertyName {
+	if key := fs.field(n, ts.FieldName); key >= 0 {
+		if t.Nodes[key].Kind == ts.KindComputedPropertyName {
 			fs.expr(key)
 		} else {
 			name = string(t.Text(key))
@@ -169,23 +164,23 @@ func (fs *funcState) method(n int32) ssa.Temp {
 func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	t := fs.lw.t
 	name := hint
-	id := fs.field(n, FieldName)
+	id := fs.field(n, ts.FieldName)
 	if id >= 0 {
 		name = string(t.Text(id))
 	}
 	var args []ssa.Temp
 	saved := fs.scope
 	var self *ssa.Binding
-	if id >= 0 && t.Nodes[n].Kind == KindClass {
+	if id >= 0 && t.Nodes[n].Kind == ts.KindClass {
 		// A class expression's name is bound inside the class only.
 		fs.scope = &scope{parent: saved, fs: fs}
 		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
 	}
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {
-		case KindClassHeritage, KindDecorator:
+		case ts.KindClassHeritage, ts.KindDecorator:
 			args = append(args, fs.sequence(c))
-		case KindClassBody:
+		case ts.KindClassBody:
 			for m := range fs.children(c) {
 				args = append(args, fs.member(m, name))
 			}
@@ -203,21 +198,21 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 func (fs *funcState) member(m int32, class string) ssa.Temp {
 	t := fs.lw.t
 	switch t.Nodes[m].Kind {
-	case KindMethodDefinition:
+	case ts.KindMethodDefinition:
 		return fs.method(m)
-	case KindFieldDefinition:
-		prop := fs.field(m, FieldProperty)
+	case ts.KindFieldDefinition:
+		prop := fs.field(m, ts.FieldProperty)
 		name := class + "." + string(t.Text(prop))
-		if prop >= 0 && t.Nodes[prop].Kind == KindComputedPropertyName {
+		if prop >= 0 && t.Nodes[prop].Kind == ts.KindComputedPropertyName {
 			fs.expr(prop)
 			name = class + "[]"
 		}
-		value := fs.field(m, FieldValue)
+		value := fs.field(m, ts.FieldValue)
 		if value < 0 {
 			return fs.constant("undefined", m)
 		}
 		return fs.cur.Closure(fs.lw.lowerInitializer(fs, m, value, name), fs.span(m))
-	case KindClassStaticBlock:
+	case ts.KindClassStaticBlock:
 		return fs.cur.Closure(fs.lw.lowerStaticBlock(fs, m), fs.span(m))
 	}
 	return fs.expr(m)
@@ -244,8 +239,8 @@ func (fs *funcState) optionalChain(n int32) ssa.Temp {
 	return r
 }
 
-func isChainLink(k Kind) bool {
-	return k == KindMemberExpression || k == KindSubscriptExpression || k == KindCallExpression
+func isChainLink(k ts.Kind) bool {
+	return k == ts.KindMemberExpression || k == ts.KindSubscriptExpression || k == ts.KindCallExpression
 }
 
 func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
@@ -255,13 +250,13 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	defer fs.unnest()
 	t := fs.lw.t
 	kind := t.Nodes[n].Kind
-	inner := fs.field(n, FieldObject)
-	if kind == KindCallExpression {
-		inner = fs.field(n, FieldFunction)
+	inner := fs.field(n, ts.FieldObject)
+	if kind == ts.KindCallExpression {
+		inner = fs.field(n, ts.FieldFunction)
 	}
 	// eval(…) is a direct eval when eval is the global one; eval?.(…) never is.
-	if kind == KindCallExpression && t.Nodes[inner].Kind == KindIdentifier && string(t.Text(inner)) == "eval" &&
-		fs.scope.lookup(t.Text(inner)) == nil && fs.field(n, FieldOptionalChain) < 0 {
+	if kind == ts.KindCallExpression && t.Nodes[inner].Kind == ts.KindIdentifier && string(t.Text(inner)) == "eval" &&
+		fs.scope.lookup(t.Text(inner)) == nil && fs.field(n, ts.FieldOptionalChain) < 0 {
 		fs.directEval(n)
 	}
 	var o ssa.Temp
@@ -270,7 +265,7 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	} else {
 		o = fs.expr(inner)
 	}
-	if opt := fs.field(n, FieldOptionalChain); opt >= 0 {
+	if opt := fs.field(n, ts.FieldOptionalChain); opt >= 0 {
 		null := fs.constant("null", opt)
 		nullish := fs.emit(ssa.OpBinary, "==", opt, o, null)
 		short := fs.newBlock("short")
@@ -281,31 +276,31 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 		fs.startBlock(next)
 	}
 	switch kind {
-	case KindMemberExpression:
-		return fs.emit(ssa.OpProperty, string(t.Text(fs.field(n, FieldProperty))), n, o)
-	case KindSubscriptExpression:
-		return fs.emit(ssa.OpIndex, "", n, o, fs.expr(fs.field(n, FieldIndex)))
+	case ts.KindMemberExpression:
+		return fs.emit(ssa.OpProperty, string(t.Text(fs.field(n, ts.FieldProperty))), n, o)
+	case ts.KindSubscriptExpression:
+		return fs.emit(ssa.OpIndex, "", n, o, fs.expr(fs.field(n, ts.FieldIndex)))
 	}
-	return fs.call(ssa.OpCall, n, o, fs.field(n, FieldArguments))
+	return fs.call(ssa.OpCall, n, o, fs.field(n, ts.FieldArguments))
 }
 
 // call lowers the arguments node args (a list, or a tagged template) and the call.
 func (fs *funcState) call(op ssa.Op, n int32, callee ssa.Temp, args int32) ssa.Temp {
-	ts := []ssa.Temp{callee}
+	operands := []ssa.Temp{callee}
 	if args >= 0 {
-		if fs.lw.t.Nodes[args].Kind == KindTemplateString {
-			ts = append(ts, fs.expr(args))
+		if fs.lw.t.Nodes[args].Kind == ts.KindTemplateString {
+			operands = append(operands, fs.expr(args))
 		} else {
 			for a := range fs.children(args) {
-				ts = append(ts, fs.expr(a))
+				operands = append(operands, fs.expr(a))
 			}
 		}
 	}
-	return fs.emit(op, "", n, ts...)
+	return fs.emit(op, "", n, operands...)
 }
 
 func (fs *funcState) operator(n int32) string {
-	if op := fs.field(n, FieldOperator); op >= 0 {
+	if op := fs.field(n, ts.FieldOperator); op >= 0 {
 		return string(fs.lw.t.Text(op))
 	}
 	return ""
@@ -314,21 +309,21 @@ func (fs *funcState) operator(n int32) string {
 func (fs *funcState) unary(n int32) ssa.Temp {
 	t := fs.lw.t
 	op := fs.operator(n)
-	arg := unparen(t, fs.field(n, FieldArgument))
-	if op == "delete" && (t.Nodes[arg].Kind == KindMemberExpression || t.Nodes[arg].Kind == KindSubscriptExpression) {
-		o := fs.expr(fs.field(arg, FieldObject))
-		if t.Nodes[arg].Kind == KindMemberExpression {
-			return fs.emit(ssa.OpIntrinsic, "Delete ."+string(t.Text(fs.field(arg, FieldProperty))), n, o)
+	arg := unparen(t, fs.field(n, ts.FieldArgument))
+	if op == "delete" && (t.Nodes[arg].Kind == ts.KindMemberExpression || t.Nodes[arg].Kind == ts.KindSubscriptExpression) {
+		o := fs.expr(fs.field(arg, ts.FieldObject))
+		if t.Nodes[arg].Kind == ts.KindMemberExpression {
+			return fs.emit(ssa.OpIntrinsic, "Delete ."+string(t.Text(fs.field(arg, ts.FieldProperty))), n, o)
 		}
-		return fs.emit(ssa.OpIntrinsic, "Delete", n, o, fs.expr(fs.field(arg, FieldIndex)))
+		return fs.emit(ssa.OpIntrinsic, "Delete", n, o, fs.expr(fs.field(arg, ts.FieldIndex)))
 	}
 	return fs.emit(ssa.OpUnary, op, n, fs.expr(arg))
 }
 
-func unparen(t *Tree, n int32) int32 {
-	for n >= 0 && t.Nodes[n].Kind == KindParenthesizedExpression {
+func unparen(t *ts.Tree, n int32) int32 {
+	for n >= 0 && t.Nodes[n].Kind == ts.KindParenthesizedExpression {
 		inner := t.FirstNamedChild(n)
-		if inner < 0 || t.Nodes[inner].Kind == KindSequenceExpression {
+		if inner < 0 || t.Nodes[inner].Kind == ts.KindSequenceExpression {
 			return n
 		}
 		n = inner
@@ -338,12 +333,12 @@ func unparen(t *Tree, n int32) int32 {
 
 func (fs *funcState) binary(n int32) ssa.Temp {
 	op := fs.operator(n)
-	left := fs.field(n, FieldLeft)
-	right := fs.field(n, FieldRight)
+	left := fs.field(n, ts.FieldLeft)
+	right := fs.field(n, ts.FieldRight)
 	switch op {
 	case "&&", "||", "??":
 		l := fs.expr(left)
-		return fs.shortCircuit(n, op, l, fs.field(n, FieldOperator), func() ssa.Temp { return fs.expr(right) })
+		return fs.shortCircuit(n, op, l, fs.field(n, ts.FieldOperator), func() ssa.Temp { return fs.expr(right) })
 	}
 	l := fs.expr(left)
 	return fs.emit(ssa.OpBinary, op, n, l, fs.expr(right))
@@ -376,7 +371,7 @@ func (fs *funcState) shortCircuit(n int32, op string, l ssa.Temp, at int32, rhs 
 
 func (fs *funcState) ternary(n int32) ssa.Temp {
 	t := fs.lw.t
-	cond := fs.field(n, FieldCondition)
+	cond := fs.field(n, ts.FieldCondition)
 	c := fs.expr(cond)
 	then := fs.newBlock("then")
 	els := fs.newBlock("else")
@@ -384,9 +379,9 @@ func (fs *funcState) ternary(n int32) ssa.Temp {
 	fs.cur.If(c, then, els).Span = fs.span(cond)
 	r := fs.fn.NewTemp()
 	for i, b := range []*ssa.Block{then, els} {
-		arm := fs.field(n, FieldConsequence)
+		arm := fs.field(n, ts.FieldConsequence)
 		if i == 1 {
-			arm = fs.field(n, FieldAlternative)
+			arm = fs.field(n, ts.FieldAlternative)
 		}
 		fs.startBlock(b)
 		fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(arm), fs.expr(arm))
@@ -397,8 +392,8 @@ func (fs *funcState) ternary(n int32) ssa.Temp {
 }
 
 func (fs *funcState) assignment(n int32) ssa.Temp {
-	left := unparen(fs.lw.t, fs.field(n, FieldLeft))
-	v := fs.exprNamed(fs.field(n, FieldRight), left)
+	left := unparen(fs.lw.t, fs.field(n, ts.FieldLeft))
+	v := fs.exprNamed(fs.field(n, ts.FieldRight), left)
 	fs.assign(left, v)
 	return v
 }
@@ -418,13 +413,13 @@ func (fs *funcState) target(n int32) target {
 	t := fs.lw.t
 	tg := target{node: unparen(t, n), obj: ssa.NoTemp, key: ssa.NoTemp, invalid: ssa.NoTemp}
 	switch t.Nodes[tg.node].Kind {
-	case KindIdentifier:
-	case KindMemberExpression:
-		tg.obj = fs.expr(fs.field(tg.node, FieldObject))
-		tg.prop = string(t.Text(fs.field(tg.node, FieldProperty)))
-	case KindSubscriptExpression:
-		tg.obj = fs.expr(fs.field(tg.node, FieldObject))
-		tg.key = fs.expr(fs.field(tg.node, FieldIndex))
+	case ts.KindIdentifier:
+	case ts.KindMemberExpression:
+		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
+		tg.prop = string(t.Text(fs.field(tg.node, ts.FieldProperty)))
+	case ts.KindSubscriptExpression:
+		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
+		tg.key = fs.expr(fs.field(tg.node, ts.FieldIndex))
 	default:
 		tg.invalid = fs.expr(tg.node)
 	}
@@ -457,12 +452,12 @@ func (fs *funcState) write(tg target, v ssa.Temp) {
 
 func (fs *funcState) augmented(n int32) ssa.Temp {
 	op := fs.operator(n)
-	tg := fs.target(fs.field(n, FieldLeft))
+	tg := fs.target(fs.field(n, ts.FieldLeft))
 	old := fs.read(tg)
-	right := fs.field(n, FieldRight)
+	right := fs.field(n, ts.FieldRight)
 	switch op {
 	case "&&=", "||=", "??=":
-		return fs.shortCircuit(n, op, old, fs.field(n, FieldOperator), func() ssa.Temp {
+		return fs.shortCircuit(n, op, old, fs.field(n, ts.FieldOperator), func() ssa.Temp {
 			v := fs.exprNamed(right, tg.node)
 			fs.write(tg, v)
 			return v
@@ -476,7 +471,7 @@ func (fs *funcState) augmented(n int32) ssa.Temp {
 func (fs *funcState) update(n int32) ssa.Temp {
 	t := fs.lw.t
 	op := fs.operator(n)
-	tg := fs.target(fs.field(n, FieldArgument))
+	tg := fs.target(fs.field(n, ts.FieldArgument))
 	old := fs.read(tg)
 	one := fs.constant("1", n)
 	binop := "+" // also for a missing operator, a syntax error
@@ -485,7 +480,7 @@ func (fs *funcState) update(n int32) ssa.Temp {
 	}
 	v := fs.emit(ssa.OpBinary, binop, n, old, one)
 	fs.write(tg, v)
-	if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].Field == FieldOperator {
+	if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].Field == ts.FieldOperator {
 		return v
 	}
 	return old
@@ -499,28 +494,28 @@ func (fs *funcState) assign(p int32, v ssa.Temp) {
 	defer fs.unnest()
 	t := fs.lw.t
 	switch t.Nodes[p].Kind {
-	case KindIdentifier:
+	case ts.KindIdentifier:
 		fs.store(p, v)
-	case KindMemberExpression:
-		o := fs.expr(fs.field(p, FieldObject))
-		fs.emit(ssa.OpSetProperty, string(t.Text(fs.field(p, FieldProperty))), p, o, v)
-	case KindSubscriptExpression:
-		o := fs.expr(fs.field(p, FieldObject))
-		fs.emit(ssa.OpSetIndex, "", p, o, fs.expr(fs.field(p, FieldIndex)), v)
-	case KindParenthesizedExpression:
+	case ts.KindMemberExpression:
+		o := fs.expr(fs.field(p, ts.FieldObject))
+		fs.emit(ssa.OpSetProperty, string(t.Text(fs.field(p, ts.FieldProperty))), p, o, v)
+	case ts.KindSubscriptExpression:
+		o := fs.expr(fs.field(p, ts.FieldObject))
+		fs.emit(ssa.OpSetIndex, "", p, o, fs.expr(fs.field(p, ts.FieldIndex)), v)
+	case ts.KindParenthesizedExpression:
 		if inner := fs.first(p); inner >= 0 {
 			fs.assign(inner, v)
 		}
-	case KindAssignmentPattern:
-		left := fs.field(p, FieldLeft)
-		fs.assign(left, fs.defaulted(v, fs.field(p, FieldRight), left))
-	case KindObjectPattern:
+	case ts.KindAssignmentPattern:
+		left := fs.field(p, ts.FieldLeft)
+		fs.assign(left, fs.defaulted(v, fs.field(p, ts.FieldRight), left))
+	case ts.KindObjectPattern:
 		fs.objectPattern(p, v)
-	case KindArrayPattern:
+	case ts.KindArrayPattern:
 		fs.arrayPattern(p, v)
-	case KindRestPattern: // a rest parameter: v is already the array of the rest
+	case ts.KindRestPattern: // a rest parameter: v is already the array of the rest
 		fs.assign(fs.first(p), v)
-	case KindUndefined:
+	case ts.KindUndefined:
 	default:
 		fs.any(p)
 	}
@@ -545,7 +540,7 @@ func (fs *funcState) defaulted(v ssa.Temp, dflt, name int32) ssa.Temp {
 
 func (fs *funcState) propertyKey(key int32, v ssa.Temp) ssa.Temp {
 	t := fs.lw.t
-	if t.Nodes[key].Kind == KindComputedPropertyName {
+	if t.Nodes[key].Kind == ts.KindComputedPropertyName {
 		return fs.emit(ssa.OpIndex, "", key, v, fs.expr(key))
 	}
 	return fs.emit(ssa.OpProperty, string(t.Text(key)), key, v)
@@ -555,19 +550,19 @@ func (fs *funcState) objectPattern(p int32, v ssa.Temp) {
 	t := fs.lw.t
 	for c := range fs.children(p) {
 		switch t.Nodes[c].Kind {
-		case KindShorthandPropertyIdentifierPattern:
+		case ts.KindShorthandPropertyIdentifierPattern:
 			fs.store(c, fs.propertyKey(c, v))
-		case KindObjectAssignmentPattern:
-			left := fs.field(c, FieldLeft)
-			x := fs.defaulted(fs.propertyKey(left, v), fs.field(c, FieldRight), left)
-			if t.Nodes[left].Kind == KindShorthandPropertyIdentifierPattern {
+		case ts.KindObjectAssignmentPattern:
+			left := fs.field(c, ts.FieldLeft)
+			x := fs.defaulted(fs.propertyKey(left, v), fs.field(c, ts.FieldRight), left)
+			if t.Nodes[left].Kind == ts.KindShorthandPropertyIdentifierPattern {
 				fs.store(left, x)
 			} else {
 				fs.assign(left, x)
 			}
-		case KindPairPattern:
-			fs.assign(fs.field(c, FieldValue), fs.propertyKey(fs.field(c, FieldKey), v))
-		case KindRestPattern:
+		case ts.KindPairPattern:
+			fs.assign(fs.field(c, ts.FieldValue), fs.propertyKey(fs.field(c, ts.FieldKey), v))
+		case ts.KindRestPattern:
 			fs.assign(fs.first(c), fs.emit(ssa.OpIntrinsic, "RestProperties", c, v))
 		}
 	}
@@ -579,12 +574,12 @@ func (fs *funcState) arrayPattern(p int32, v ssa.Temp) {
 	for c := t.Nodes[p].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		node := &t.Nodes[c]
 		switch {
-		case node.Flags&Named == 0:
+		case node.Flags&ts.Named == 0:
 			if t.Src[node.Start] == ',' {
 				index++
 			}
-		case node.Flags&Extra != 0:
-		case node.Kind == KindRestPattern:
+		case node.Flags&ts.Extra != 0:
+		case node.Kind == ts.KindRestPattern:
 			fs.assign(fs.first(c), fs.emit(ssa.OpIntrinsic, "RestElements from "+strconv.Itoa(index), c, v))
 		default:
 			i := fs.constant(strconv.Itoa(index), c)
@@ -596,33 +591,33 @@ func (fs *funcState) arrayPattern(p int32, v ssa.Temp) {
 func (fs *funcState) jsx(n int32) ssa.Temp {
 	t := fs.lw.t
 	open := n
-	if t.Nodes[n].Kind == KindJSXElement {
-		open = fs.field(n, FieldOpenTag)
+	if t.Nodes[n].Kind == ts.KindJSXElement {
+		open = fs.field(n, ts.FieldOpenTag)
 	}
 	var args []ssa.Temp
 	name := ""
-	if tag := fs.field(open, FieldName); tag >= 0 {
+	if tag := fs.field(open, ts.FieldName); tag >= 0 {
 		name = string(t.Text(tag))
 		switch t.Nodes[tag].Kind {
-		case KindIdentifier:
+		case ts.KindIdentifier:
 			if c := name[0]; c >= 'A' && c <= 'Z' || c == '_' || c == '$' {
 				args = append(args, fs.load(tag)) // a component, not an HTML tag
 			}
-		case KindMemberExpression:
+		case ts.KindMemberExpression:
 			args = append(args, fs.expr(tag))
 		}
 	}
 	for a := range fs.children(open) {
-		if t.Nodes[a].Field != FieldAttribute {
+		if t.Nodes[a].Field != ts.FieldAttribute {
 			continue
 		}
-		if t.Nodes[a].Kind == KindJSXExpression {
+		if t.Nodes[a].Kind == ts.KindJSXExpression {
 			args = append(args, fs.expr(a))
 			continue
 		}
 		for v := range fs.children(a) {
 			switch t.Nodes[v].Kind {
-			case KindJSXExpression, KindJSXElement, KindJSXSelfClosingElement:
+			case ts.KindJSXExpression, ts.KindJSXElement, ts.KindJSXSelfClosingElement:
 				args = append(args, fs.expr(v))
 			}
 		}
@@ -630,9 +625,9 @@ func (fs *funcState) jsx(n int32) ssa.Temp {
 	if open != n {
 		for c := range fs.children(n) {
 			switch t.Nodes[c].Kind {
-			case KindJSXElement, KindJSXSelfClosingElement:
+			case ts.KindJSXElement, ts.KindJSXSelfClosingElement:
 				args = append(args, fs.expr(c))
-			case KindJSXExpression:
+			case ts.KindJSXExpression:
 				if fs.first(c) >= 0 {
 					args = append(args, fs.expr(c))
 				}

@@ -1,6 +1,9 @@
-package treesitter
+package lower
 
-import "github.com/ssalens/ssalens/ssa"
+import (
+	"github.com/ssalens/ssalens/ssa"
+	ts "github.com/ssalens/ssalens/treesitter"
+)
 
 // scope is one lexical scope: a function's (parameters, var declarations, its body's lexical
 // declarations) or a block's. Every declaration of a scope is entered before any statement of
@@ -43,24 +46,24 @@ func (lw *lowerer) declareVars(s *scope, node int32) {
 	for i := node + 1; i < end; i++ {
 		n := &t.Nodes[i]
 		switch n.Kind {
-		case KindVariableDeclaration:
+		case ts.KindVariableDeclaration:
 			for d := range t.NamedChildren(i) {
-				if t.Nodes[d].Kind == KindVariableDeclarator {
-					lw.declarePattern(s, t.ChildByField(d, FieldName), ssa.Var)
+				if t.Nodes[d].Kind == ts.KindVariableDeclarator {
+					lw.declarePattern(s, t.ChildByField(d, ts.FieldName), ssa.Var)
 				}
 			}
-		case KindForInStatement:
-			if k := t.ChildByField(i, FieldKind); k >= 0 && t.Nodes[k].Kind == anonVar {
-				lw.declarePattern(s, t.ChildByField(i, FieldLeft), ssa.Var)
+		case ts.KindForInStatement:
+			if k := t.ChildByField(i, ts.FieldKind); k >= 0 && t.Nodes[k].Kind == ts.TokenVar {
+				lw.declarePattern(s, t.ChildByField(i, ts.FieldLeft), ssa.Var)
 			}
-		case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
+		case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 			// In sloppy code a function declared as the body of an if or a loop is a var of
 			// the function (ECMAScript Annex B.3.3), defined when the statement runs.
-			if name := t.ChildByField(i, FieldName); name >= 0 && !isBlockLike(t.Nodes[n.Parent].Kind) {
+			if name := t.ChildByField(i, ts.FieldName); name >= 0 && !isBlockLike(t.Nodes[n.Parent].Kind) {
 				s.declare(t.Text(name), ssa.Var, span(t, name))
 			}
 			i = t.SubtreeEnd(i) - 1
-		case KindClassBody:
+		case ts.KindClassBody:
 			i = t.SubtreeEnd(i) - 1
 		default:
 			if isFunctionNode(n.Kind) {
@@ -72,9 +75,9 @@ func (lw *lowerer) declareVars(s *scope, node int32) {
 
 // isBlockLike reports whether statements directly in a node of kind k are in a block scope of
 // their own, where function declarations are hoisted.
-func isBlockLike(k Kind) bool {
+func isBlockLike(k ts.Kind) bool {
 	switch k {
-	case KindStatementBlock, KindProgram, KindSwitchCase, KindSwitchDefault, KindExportStatement:
+	case ts.KindStatementBlock, ts.KindProgram, ts.KindSwitchCase, ts.KindSwitchDefault, ts.KindExportStatement:
 		return true
 	}
 	return false
@@ -84,14 +87,14 @@ func isBlockLike(k Kind) bool {
 func (lw *lowerer) forEachDeclared(d int32, f func(name int32)) {
 	t := lw.t
 	switch t.Nodes[d].Kind {
-	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration, KindClassDeclaration:
-		if name := t.ChildByField(d, FieldName); name >= 0 {
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindClassDeclaration:
+		if name := t.ChildByField(d, ts.FieldName); name >= 0 {
 			f(name)
 		}
-	case KindLexicalDeclaration, KindVariableDeclaration, KindUsingDeclaration:
+	case ts.KindLexicalDeclaration, ts.KindVariableDeclaration, ts.KindUsingDeclaration:
 		for c := range t.NamedChildren(d) {
-			if t.Nodes[c].Kind == KindVariableDeclarator {
-				lw.forEachPatternName(t.ChildByField(c, FieldName), f)
+			if t.Nodes[c].Kind == ts.KindVariableDeclarator {
+				lw.forEachPatternName(t.ChildByField(c, ts.FieldName), f)
 			}
 		}
 	}
@@ -102,7 +105,7 @@ func (lw *lowerer) forEachDeclared(d int32, f func(name int32)) {
 func (lw *lowerer) declareLexical(s *scope, node int32) {
 	t := lw.t
 	for c := range t.NamedChildren(node) {
-		if t.Nodes[c].Kind == KindSwitchCase || t.Nodes[c].Kind == KindSwitchDefault {
+		if t.Nodes[c].Kind == ts.KindSwitchCase || t.Nodes[c].Kind == ts.KindSwitchDefault {
 			lw.declareLexical(s, c)
 			continue
 		}
@@ -113,29 +116,29 @@ func (lw *lowerer) declareLexical(s *scope, node int32) {
 func (lw *lowerer) declareStatement(s *scope, c int32) {
 	t := lw.t
 	switch t.Nodes[c].Kind {
-	case KindLexicalDeclaration, KindUsingDeclaration:
+	case ts.KindLexicalDeclaration, ts.KindUsingDeclaration:
 		kind := ssa.Let
-		if k := t.ChildByField(c, FieldKind); k >= 0 && t.Nodes[k].Kind != anonLet {
+		if k := t.ChildByField(c, ts.FieldKind); k >= 0 && t.Nodes[k].Kind != ts.TokenLet {
 			kind = ssa.Const
 		}
 		for d := range t.NamedChildren(c) {
-			if t.Nodes[d].Kind == KindVariableDeclarator {
-				lw.declarePattern(s, t.ChildByField(d, FieldName), kind)
+			if t.Nodes[d].Kind == ts.KindVariableDeclarator {
+				lw.declarePattern(s, t.ChildByField(d, ts.FieldName), kind)
 			}
 		}
-	case KindClassDeclaration:
-		if name := t.ChildByField(c, FieldName); name >= 0 {
+	case ts.KindClassDeclaration:
+		if name := t.ChildByField(c, ts.FieldName); name >= 0 {
 			s.declare(t.Text(name), ssa.Class, span(t, name))
 		}
-	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
-		if name := t.ChildByField(c, FieldName); name >= 0 {
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
+		if name := t.ChildByField(c, ts.FieldName); name >= 0 {
 			s.declare(t.Text(name), ssa.FunctionDecl, span(t, name))
 		}
-	case KindExportStatement:
-		if d := t.ChildByField(c, FieldDeclaration); d >= 0 {
+	case ts.KindExportStatement:
+		if d := t.ChildByField(c, ts.FieldDeclaration); d >= 0 {
 			lw.declareStatement(s, d)
 		}
-	case KindImportStatement:
+	case ts.KindImportStatement:
 		lw.forEachImport(c, func(local int32) {
 			s.declare(t.Text(local), ssa.Import, span(t, local))
 		})
@@ -146,27 +149,27 @@ func (lw *lowerer) declareStatement(s *scope, c int32) {
 func (lw *lowerer) forEachImport(stmt int32, f func(local int32)) {
 	t := lw.t
 	for clause := range t.NamedChildren(stmt) {
-		if t.Nodes[clause].Kind != KindImportClause {
+		if t.Nodes[clause].Kind != ts.KindImportClause {
 			continue
 		}
 		for c := range t.NamedChildren(clause) {
 			switch t.Nodes[c].Kind {
-			case KindIdentifier:
+			case ts.KindIdentifier:
 				f(c)
-			case KindNamespaceImport:
+			case ts.KindNamespaceImport:
 				if id := t.FirstNamedChild(c); id >= 0 {
 					f(id)
 				}
-			case KindNamedImports:
+			case ts.KindNamedImports:
 				for spec := range t.NamedChildren(c) {
-					if t.Nodes[spec].Kind != KindImportSpecifier {
+					if t.Nodes[spec].Kind != ts.KindImportSpecifier {
 						continue
 					}
-					local := t.ChildByField(spec, FieldAlias)
+					local := t.ChildByField(spec, ts.FieldAlias)
 					if local < 0 {
-						local = t.ChildByField(spec, FieldName)
+						local = t.ChildByField(spec, ts.FieldName)
 					}
-					if local >= 0 && t.Nodes[local].Kind == KindIdentifier {
+					if local >= 0 && t.Nodes[local].Kind == ts.KindIdentifier {
 						f(local)
 					}
 				}
@@ -189,13 +192,13 @@ func (lw *lowerer) forEachPatternName(p int32, f func(id int32)) {
 	}
 	t := lw.t
 	switch t.Nodes[p].Kind {
-	case KindIdentifier, KindShorthandPropertyIdentifierPattern:
+	case ts.KindIdentifier, ts.KindShorthandPropertyIdentifierPattern:
 		f(p)
-	case KindAssignmentPattern, KindObjectAssignmentPattern:
-		lw.forEachPatternName(t.ChildByField(p, FieldLeft), f)
-	case KindPairPattern:
-		lw.forEachPatternName(t.ChildByField(p, FieldValue), f)
-	case KindObjectPattern, KindArrayPattern, KindRestPattern:
+	case ts.KindAssignmentPattern, ts.KindObjectAssignmentPattern:
+		lw.forEachPatternName(t.ChildByField(p, ts.FieldLeft), f)
+	case ts.KindPairPattern:
+		lw.forEachPatternName(t.ChildByField(p, ts.FieldValue), f)
+	case ts.KindObjectPattern, ts.KindArrayPattern, ts.KindRestPattern:
 		for c := range t.NamedChildren(p) {
 			lw.forEachPatternName(c, f)
 		}

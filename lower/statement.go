@@ -1,7 +1,8 @@
-package treesitter
+package lower
 
 import (
 	"bytes"
+	ts "github.com/ssalens/ssalens/treesitter"
 	"strconv"
 	"strings"
 
@@ -54,7 +55,7 @@ func (fs *funcState) children(node int32) func(func(int32) bool) {
 	t := fs.lw.t
 	return func(yield func(int32) bool) {
 		for c := t.FirstNamedChild(node); c >= 0; c = t.NextNamedSibling(c) {
-			if t.Nodes[c].Flags&Extra == 0 && !yield(c) {
+			if t.Nodes[c].Flags&ts.Extra == 0 && !yield(c) {
 				return
 			}
 		}
@@ -68,7 +69,7 @@ func (fs *funcState) first(node int32) int32 {
 	return -1
 }
 
-func (fs *funcState) field(node int32, f Field) int32 { return fs.lw.t.ChildByField(node, f) }
+func (fs *funcState) field(node int32, f ts.Field) int32 { return fs.lw.t.ChildByField(node, f) }
 
 // endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
 func (fs *funcState) endOfLine(off uint32) int32 {
@@ -92,64 +93,64 @@ func (fs *funcState) stmt(n int32) {
 	t := fs.lw.t
 	node := &t.Nodes[n]
 	switch node.Kind {
-	case KindExpressionStatement:
+	case ts.KindExpressionStatement:
 		if e := fs.first(n); e >= 0 {
 			fs.expr(e)
 		}
-	case KindStatementBlock:
+	case ts.KindStatementBlock:
 		fs.block(n)
-	case KindLexicalDeclaration, KindVariableDeclaration, KindUsingDeclaration:
+	case ts.KindLexicalDeclaration, ts.KindVariableDeclaration, ts.KindUsingDeclaration:
 		fs.declaration(n)
-	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 		// Hoisted to the start of its block, unless it is the body of an if or a loop: then a
 		// var of the function (see declareVars) assigned here.
-		if name := fs.field(n, FieldName); name >= 0 && !isBlockLike(t.Nodes[node.Parent].Kind) {
+		if name := fs.field(n, ts.FieldName); name >= 0 && !isBlockLike(t.Nodes[node.Parent].Kind) {
 			fs.store(name, fs.closure(n, string(t.Text(name))))
 		}
-	case KindClassDeclaration:
+	case ts.KindClassDeclaration:
 		v := fs.class(n, "")
-		if name := fs.field(n, FieldName); name >= 0 {
+		if name := fs.field(n, ts.FieldName); name >= 0 {
 			fs.store(name, v)
 		}
-	case KindIfStatement:
+	case ts.KindIfStatement:
 		fs.ifStmt(n)
-	case KindWhileStatement, KindDoStatement, KindForStatement, KindForInStatement, KindLabeledStatement:
+	case ts.KindWhileStatement, ts.KindDoStatement, ts.KindForStatement, ts.KindForInStatement, ts.KindLabeledStatement:
 		fs.labeledStmt(n, nil)
-	case KindBreakStatement, KindContinueStatement:
+	case ts.KindBreakStatement, ts.KindContinueStatement:
 		fs.breakOrContinue(n)
-	case KindReturnStatement:
+	case ts.KindReturnStatement:
 		v := ssa.NoTemp
 		if e := fs.first(n); e >= 0 {
 			v = fs.expr(e)
 		}
 		fs.ret(v, node.Start)
-	case KindThrowStatement:
+	case ts.KindThrowStatement:
 		v := ssa.NoTemp
 		if e := fs.first(n); e >= 0 {
 			v = fs.expr(e)
 		}
 		fs.cur.Throw(v, fs.handler).Span = point(node.Start)
 		fs.deadBlock()
-	case KindTryStatement:
+	case ts.KindTryStatement:
 		fs.tryStmt(n)
-	case KindSwitchStatement:
+	case ts.KindSwitchStatement:
 		fs.switchStmt(n)
-	case KindWithStatement:
+	case ts.KindWithStatement:
 		if fs.fn.NotAnalyzed == "" {
 			fs.fn.NotAnalyzed = "contains a with statement at " + fs.lw.position(node.Start)
 		}
-		if o := fs.field(n, FieldObject); o >= 0 {
+		if o := fs.field(n, ts.FieldObject); o >= 0 {
 			fs.expr(o)
 		}
 		fs.inWith++
-		if b := fs.field(n, FieldBody); b >= 0 {
+		if b := fs.field(n, ts.FieldBody); b >= 0 {
 			fs.stmt(b)
 		}
 		fs.inWith--
-	case KindExportStatement:
+	case ts.KindExportStatement:
 		fs.export(n)
-	case KindImportStatement, KindEmptyStatement, KindDebuggerStatement, KindComment,
-		KindHashBangLine, KindHTMLComment:
+	case ts.KindImportStatement, ts.KindEmptyStatement, ts.KindDebuggerStatement, ts.KindComment,
+		ts.KindHashBangLine, ts.KindHTMLComment:
 	default:
 		fs.any(n)
 	}
@@ -166,15 +167,15 @@ func (fs *funcState) any(n int32) {
 	}
 }
 
-func isStatementKind(k Kind) bool {
+func isStatementKind(k ts.Kind) bool {
 	switch k {
-	case KindExpressionStatement, KindStatementBlock, KindLexicalDeclaration, KindVariableDeclaration,
-		KindUsingDeclaration, KindFunctionDeclaration, KindGeneratorFunctionDeclaration,
-		KindClassDeclaration, KindIfStatement, KindWhileStatement, KindDoStatement, KindForStatement,
-		KindForInStatement, KindLabeledStatement, KindBreakStatement, KindContinueStatement,
-		KindReturnStatement, KindThrowStatement, KindTryStatement, KindSwitchStatement,
-		KindWithStatement, KindExportStatement, KindImportStatement, KindEmptyStatement,
-		KindDebuggerStatement, KindElseClause:
+	case ts.KindExpressionStatement, ts.KindStatementBlock, ts.KindLexicalDeclaration, ts.KindVariableDeclaration,
+		ts.KindUsingDeclaration, ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration,
+		ts.KindClassDeclaration, ts.KindIfStatement, ts.KindWhileStatement, ts.KindDoStatement, ts.KindForStatement,
+		ts.KindForInStatement, ts.KindLabeledStatement, ts.KindBreakStatement, ts.KindContinueStatement,
+		ts.KindReturnStatement, ts.KindThrowStatement, ts.KindTryStatement, ts.KindSwitchStatement,
+		ts.KindWithStatement, ts.KindExportStatement, ts.KindImportStatement, ts.KindEmptyStatement,
+		ts.KindDebuggerStatement, ts.KindElseClause:
 		return true
 	}
 	return false
@@ -215,19 +216,19 @@ func (fs *funcState) loopBody(body int32) {
 
 func (fs *funcState) declaration(n int32) {
 	t := fs.lw.t
-	lexical := t.Nodes[n].Kind != KindVariableDeclaration
+	lexical := t.Nodes[n].Kind != ts.KindVariableDeclaration
 	for d := range fs.children(n) {
-		if t.Nodes[d].Kind != KindVariableDeclarator {
+		if t.Nodes[d].Kind != ts.KindVariableDeclarator {
 			fs.any(d)
 			continue
 		}
-		name := fs.field(d, FieldName)
-		value := fs.field(d, FieldValue)
+		name := fs.field(d, ts.FieldName)
+		value := fs.field(d, ts.FieldValue)
 		switch {
 		case name < 0:
 		case value >= 0:
 			fs.assign(name, fs.exprNamed(value, name))
-		case lexical && t.Nodes[name].Kind == KindIdentifier:
+		case lexical && t.Nodes[name].Kind == ts.KindIdentifier:
 			// `let x;` defines x as undefined, ending its temporal dead zone.
 			fs.store(name, fs.constant("undefined", name))
 		}
@@ -236,18 +237,18 @@ func (fs *funcState) declaration(n int32) {
 
 func (fs *funcState) ifStmt(n int32) {
 	t := fs.lw.t
-	cond := fs.field(n, FieldCondition)
+	cond := fs.field(n, ts.FieldCondition)
 	c := fs.expr(cond)
 	then := fs.newBlock("then")
 	join := fs.joinAfter(n, "join")
-	alt := fs.field(n, FieldAlternative)
+	alt := fs.field(n, ts.FieldAlternative)
 	els := join
 	if alt >= 0 {
 		els = fs.newBlock("else")
 	}
 	fs.cur.If(c, then, els).Span = fs.span(cond)
 	fs.startBlock(then)
-	if body := fs.field(n, FieldConsequence); body >= 0 {
+	if body := fs.field(n, ts.FieldConsequence); body >= 0 {
 		fs.stmt(body)
 		fs.gotoBlock(join, t.Nodes[body].End)
 	}
@@ -293,7 +294,7 @@ func (fs *funcState) popJump() { fs.jumps = fs.jumps[:len(fs.jumps)-1] }
 
 func (fs *funcState) whileStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
-	cond := fs.field(n, FieldCondition)
+	cond := fs.field(n, ts.FieldCondition)
 	header := fs.loopHeader(n, "while", t.Nodes[cond].Start)
 	c := fs.expr(cond)
 	body := fs.newBlock("body")
@@ -301,7 +302,7 @@ func (fs *funcState) whileStmt(n int32, labels [][]byte) {
 	fs.loopTest(cond, c, body, exit)
 	fs.pushLoop(labels, exit, header)
 	fs.startBlock(body)
-	b := fs.field(n, FieldBody)
+	b := fs.field(n, ts.FieldBody)
 	fs.loopBody(b)
 	fs.gotoBlock(header, t.Nodes[b].End)
 	fs.popJump()
@@ -310,7 +311,7 @@ func (fs *funcState) whileStmt(n int32, labels [][]byte) {
 
 func (fs *funcState) doStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
-	b := fs.field(n, FieldBody)
+	b := fs.field(n, ts.FieldBody)
 	body := fs.loopHeader(n, "do", t.Nodes[b].Start)
 	test := fs.newBlock("test")
 	test.Anchor = point(t.Nodes[b].End)
@@ -320,7 +321,7 @@ func (fs *funcState) doStmt(n int32, labels [][]byte) {
 	fs.gotoBlock(test, t.Nodes[b].End)
 	fs.popJump()
 	fs.startBlock(test)
-	cond := fs.field(n, FieldCondition)
+	cond := fs.field(n, ts.FieldCondition)
 	fs.loopTest(cond, fs.expr(cond), body, exit)
 	fs.startBlock(exit)
 }
@@ -329,21 +330,21 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
 	saved := fs.scope
 	fs.scope = &scope{parent: saved, fs: fs}
-	if init := fs.field(n, FieldInitializer); init >= 0 {
+	if init := fs.field(n, ts.FieldInitializer); init >= 0 {
 		switch t.Nodes[init].Kind {
-		case KindLexicalDeclaration, KindVariableDeclaration:
+		case ts.KindLexicalDeclaration, ts.KindVariableDeclaration:
 			fs.lw.declareStatement(fs.scope, init)
 			fs.declaration(init)
-		case KindEmptyStatement:
+		case ts.KindEmptyStatement:
 		default:
 			fs.expr(init)
 		}
 	}
-	cond := fs.field(n, FieldCondition)
-	if cond >= 0 && (t.Nodes[cond].Flags&Named == 0 || t.Nodes[cond].Kind == KindEmptyStatement) {
+	cond := fs.field(n, ts.FieldCondition)
+	if cond >= 0 && (t.Nodes[cond].Flags&ts.Named == 0 || t.Nodes[cond].Kind == ts.KindEmptyStatement) {
 		cond = -1
 	}
-	b := fs.field(n, FieldBody)
+	b := fs.field(n, ts.FieldBody)
 	at := t.Nodes[b].Start
 	if cond >= 0 {
 		at = t.Nodes[cond].Start
@@ -360,7 +361,7 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	// shown after the body and count as defined before the update expression.
 	update := fs.newBlock("update")
 	update.Anchor = point(t.Nodes[b].End)
-	if inc := fs.field(n, FieldIncrement); inc >= 0 {
+	if inc := fs.field(n, ts.FieldIncrement); inc >= 0 {
 		update.Anchor.Start = int32(t.Nodes[inc].Start)
 	}
 	fs.pushLoop(labels, exit, update)
@@ -370,7 +371,7 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	fs.popJump()
 	fs.startBlock(update)
 	leave := t.Nodes[b].End
-	if inc := fs.field(n, FieldIncrement); inc >= 0 {
+	if inc := fs.field(n, ts.FieldIncrement); inc >= 0 {
 		fs.expr(inc)
 		leave = t.Nodes[inc].Start
 	}
@@ -393,17 +394,17 @@ func (fs *funcState) loopTest(cond int32, c ssa.Temp, body, exit *ssa.Block) {
 
 // alwaysTrue reports whether the expression n is a literal whose value is truthy: true, a
 // number other than zero, or a non-empty string. Anything else may be false.
-func alwaysTrue(t *Tree, n int32) bool {
+func alwaysTrue(t *ts.Tree, n int32) bool {
 	n = unparen(t, n)
 	if n < 0 {
 		return false
 	}
 	switch t.Nodes[n].Kind {
-	case KindTrue:
+	case ts.KindTrue:
 		return true
-	case KindNumber:
+	case ts.KindNumber:
 		return nonzeroNumber(string(t.Text(n)))
-	case KindString:
+	case ts.KindString:
 		// Something between the quotes and no escape: "\<newline>" is a line continuation,
 		// the empty string.
 		text := t.Text(n)
@@ -424,13 +425,13 @@ func nonzeroNumber(text string) bool {
 
 func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
-	left := fs.field(n, FieldLeft)
-	right := fs.field(n, FieldRight)
+	left := fs.field(n, ts.FieldLeft)
+	right := fs.field(n, ts.FieldRight)
 	saved := fs.scope
 	fs.scope = &scope{parent: saved, fs: fs}
-	if k := fs.field(n, FieldKind); k >= 0 && t.Nodes[k].Kind != anonVar {
+	if k := fs.field(n, ts.FieldKind); k >= 0 && t.Nodes[k].Kind != ts.TokenVar {
 		declKind := ssa.Const
-		if t.Nodes[k].Kind == anonLet {
+		if t.Nodes[k].Kind == ts.TokenLet {
 			declKind = ssa.Let
 		}
 		// The head expression already sees the loop's own bindings, in their dead zone.
@@ -438,7 +439,7 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	}
 	iterable := fs.expr(right)
 	kind := "ForIn"
-	if op := fs.field(n, FieldOperator); op >= 0 && string(t.Text(op)) == "of" {
+	if op := fs.field(n, ts.FieldOperator); op >= 0 && string(t.Text(op)) == "of" {
 		kind = "ForOf"
 		if bytes.HasPrefix(bytes.TrimSpace(t.Src[t.Nodes[n].Start+3:t.Nodes[left].Start]), []byte("await")) {
 			kind = "ForAwaitOf"
@@ -453,7 +454,7 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 	fs.startBlock(body)
 	fs.assign(left, fs.emit(ssa.OpIntrinsic, "IterValue", left, next))
 	fs.pushLoop(labels, exit, header)
-	b := fs.field(n, FieldBody)
+	b := fs.field(n, ts.FieldBody)
 	fs.loopBody(b)
 	fs.gotoBlock(header, t.Nodes[b].End)
 	fs.popJump()
@@ -467,19 +468,19 @@ func (fs *funcState) forInStmt(n int32, labels [][]byte) {
 func (fs *funcState) labeledStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
 	switch t.Nodes[n].Kind {
-	case KindWhileStatement:
+	case ts.KindWhileStatement:
 		fs.whileStmt(n, labels)
-	case KindDoStatement:
+	case ts.KindDoStatement:
 		fs.doStmt(n, labels)
-	case KindForStatement:
+	case ts.KindForStatement:
 		fs.forStmt(n, labels)
-	case KindForInStatement:
+	case ts.KindForInStatement:
 		fs.forInStmt(n, labels)
-	case KindLabeledStatement:
-		if l := fs.field(n, FieldLabel); l >= 0 {
+	case ts.KindLabeledStatement:
+		if l := fs.field(n, ts.FieldLabel); l >= 0 {
 			labels = append(labels, t.Text(l))
 		}
-		body := fs.field(n, FieldBody)
+		body := fs.field(n, ts.FieldBody)
 		switch {
 		case body < 0:
 		case isLoopOrLabeled(t.Nodes[body].Kind):
@@ -495,9 +496,9 @@ func (fs *funcState) labeledStmt(n int32, labels [][]byte) {
 	}
 }
 
-func isLoopOrLabeled(k Kind) bool {
+func isLoopOrLabeled(k ts.Kind) bool {
 	switch k {
-	case KindWhileStatement, KindDoStatement, KindForStatement, KindForInStatement, KindLabeledStatement:
+	case ts.KindWhileStatement, ts.KindDoStatement, ts.KindForStatement, ts.KindForInStatement, ts.KindLabeledStatement:
 		return true
 	}
 	return false
@@ -505,9 +506,9 @@ func isLoopOrLabeled(k Kind) bool {
 
 func (fs *funcState) breakOrContinue(n int32) {
 	t := fs.lw.t
-	isContinue := t.Nodes[n].Kind == KindContinueStatement
+	isContinue := t.Nodes[n].Kind == ts.KindContinueStatement
 	var label []byte
-	if l := fs.field(n, FieldLabel); l >= 0 {
+	if l := fs.field(n, ts.FieldLabel); l >= 0 {
 		label = t.Text(l)
 	}
 	for i := len(fs.jumps) - 1; i >= 0; i-- {
@@ -580,9 +581,9 @@ func (fs *funcState) ret(v ssa.Temp, at uint32) {
 
 func (fs *funcState) tryStmt(n int32) {
 	t := fs.lw.t
-	body := fs.field(n, FieldBody)
-	catch := fs.field(n, FieldHandler)
-	finalizer := fs.field(n, FieldFinalizer)
+	body := fs.field(n, ts.FieldBody)
+	catch := fs.field(n, ts.FieldHandler)
+	finalizer := fs.field(n, ts.FieldFinalizer)
 	if body < 0 || catch < 0 && finalizer < 0 {
 		// Incomplete code (a try being typed): the block runs as it is.
 		fs.any(n)
@@ -630,11 +631,11 @@ func (fs *funcState) tryStmt(n int32) {
 		}
 		saved := fs.scope
 		fs.scope = &scope{parent: saved, fs: fs}
-		if p := fs.field(catch, FieldParameter); p >= 0 {
+		if p := fs.field(catch, ts.FieldParameter); p >= 0 {
 			fs.lw.declarePattern(fs.scope, p, ssa.CatchParam)
 			fs.assign(p, fs.emit(ssa.OpIntrinsic, "CaughtValue", p))
 		}
-		if b := fs.field(catch, FieldBody); b >= 0 {
+		if b := fs.field(catch, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
 		fs.scope = saved
@@ -644,7 +645,7 @@ func (fs *funcState) tryStmt(n int32) {
 	if fin != nil {
 		fs.finallys = fs.finallys[:len(fs.finallys)-1]
 		fs.startBlock(fin.entry)
-		if b := fs.field(finalizer, FieldBody); b >= 0 {
+		if b := fs.field(finalizer, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
 		fs.dispatch(fin, after, t.Nodes[finalizer].End)
@@ -655,7 +656,7 @@ func (fs *funcState) tryStmt(n int32) {
 // afterBrace returns the point just inside the body block of a catch or finally clause, where
 // the φs of its entry are shown.
 func (fs *funcState) afterBrace(clause int32) ssa.Span {
-	if b := fs.field(clause, FieldBody); b >= 0 {
+	if b := fs.field(clause, ts.FieldBody); b >= 0 {
 		return point(fs.lw.t.Nodes[b].Start + 1)
 	}
 	return point(fs.lw.t.Nodes[clause].Start)
@@ -715,9 +716,9 @@ func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
 
 func (fs *funcState) switchStmt(n int32) {
 	t := fs.lw.t
-	value := fs.field(n, FieldValue)
+	value := fs.field(n, ts.FieldValue)
 	d := fs.expr(value)
-	body := fs.field(n, FieldBody)
+	body := fs.field(n, ts.FieldBody)
 	exit := fs.exitBlock(n)
 	saved := fs.scope
 	fs.scope = &scope{parent: saved, fs: fs}
@@ -740,7 +741,7 @@ func (fs *funcState) switchStmt(n int32) {
 	for _, c := range clauses {
 		b := fs.newBlock("case")
 		blocks = append(blocks, b)
-		label := fs.field(c, FieldValue)
+		label := fs.field(c, ts.FieldValue)
 		labelEnd := t.Nodes[c].Start
 		if label >= 0 {
 			labelEnd = t.Nodes[label].End
@@ -749,7 +750,7 @@ func (fs *funcState) switchStmt(n int32) {
 			labelEnd += uint32(colon) + 1
 		}
 		b.Anchor = point(labelEnd)
-		if t.Nodes[c].Kind == KindSwitchDefault {
+		if t.Nodes[c].Kind == ts.KindSwitchDefault {
 			def = b
 			continue
 		}
@@ -764,7 +765,7 @@ func (fs *funcState) switchStmt(n int32) {
 		fs.gotoBlock(blocks[i], t.Nodes[c].Start)
 		fs.startBlock(blocks[i])
 		for s := range fs.children(c) {
-			if t.Nodes[s].Field == FieldBody {
+			if t.Nodes[s].Field == ts.FieldBody {
 				fs.stmt(s)
 			}
 		}
@@ -777,7 +778,7 @@ func (fs *funcState) switchStmt(n int32) {
 
 func (fs *funcState) export(n int32) {
 	t := fs.lw.t
-	if d := fs.field(n, FieldDeclaration); d >= 0 {
+	if d := fs.field(n, ts.FieldDeclaration); d >= 0 {
 		fs.stmt(d)
 		fs.lw.forEachDeclared(d, func(name int32) {
 			if b := fs.scope.lookup(t.Text(name)); b != nil {
@@ -786,19 +787,19 @@ func (fs *funcState) export(n int32) {
 		})
 		return
 	}
-	if v := fs.field(n, FieldValue); v >= 0 {
+	if v := fs.field(n, ts.FieldValue); v >= 0 {
 		fs.exprNamed(v, -1)
 		return
 	}
-	if fs.field(n, FieldSource) >= 0 {
+	if fs.field(n, ts.FieldSource) >= 0 {
 		return // a re-export reads no local variable
 	}
 	for c := range fs.children(n) {
-		if t.Nodes[c].Kind != KindExportClause {
+		if t.Nodes[c].Kind != ts.KindExportClause {
 			continue
 		}
 		for spec := range fs.children(c) {
-			if name := fs.field(spec, FieldName); name >= 0 && t.Nodes[name].Kind == KindIdentifier {
+			if name := fs.field(spec, ts.FieldName); name >= 0 && t.Nodes[name].Kind == ts.KindIdentifier {
 				if b := fs.scope.lookup(t.Text(name)); b != nil {
 					b.Exported = true
 				}

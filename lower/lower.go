@@ -1,8 +1,9 @@
-package treesitter
+package lower
 
 import (
 	"bytes"
 	"fmt"
+	ts "github.com/ssalens/ssalens/treesitter"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -10,7 +11,7 @@ import (
 // File is the HIR of one source file: every function, the top level first, parents before
 // their nested functions.
 type File struct {
-	Tree   *Tree
+	Tree   *ts.Tree
 	Funcs  []*ssa.Function
 	strict bool // the top level is strict code
 	// shapes records, for the functions nested directly in the top level, the kinds of their
@@ -19,7 +20,7 @@ type File struct {
 }
 
 type shape struct {
-	kind, parent Kind
+	kind, parent ts.Kind
 	inWith       bool // created in the body of a with statement
 	strict       bool // in strict code
 }
@@ -27,14 +28,14 @@ type shape struct {
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
 // statement, a direct eval, a syntax error in their own body) are lowered too, so that their
 // nested functions resolve their names, but carry NotAnalyzed.
-func Lower(t *Tree) *File { return LowerFrom(t, nil, Edit{}) }
+func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}) }
 
 // LowerFrom lowers t, whose source is prev's changed by edit. Only the functions the edit
 // touches are lowered again: a function the edit does not touch, nested in one it does (or in
 // the top level), is copied from prev with its nested functions, HIR and SSA form (if prev's
 // functions were built), shifted to the new positions, provided that its syntax tree, its role
 // and the names it uses from outside are as they were (see reuse.go).
-func LowerFrom(t *Tree, prev *File, edit Edit) *File {
+func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
 	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), prev: prev, shapes: make(map[*ssa.Function]shape)}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
@@ -45,7 +46,7 @@ func LowerFrom(t *Tree, prev *File, edit Edit) *File {
 }
 
 type lowerer struct {
-	t       *Tree
+	t       *ts.Tree
 	globals map[string]*ssa.Binding
 	funcs   []*ssa.Function
 	// captured records, for each binding used by a function other than its owner, how.
@@ -89,7 +90,7 @@ type funcState struct {
 	arrow, strict, simpleParams bool
 }
 
-func span(t *Tree, i int32) ssa.Span {
+func span(t *ts.Tree, i int32) ssa.Span {
 	n := &t.Nodes[i]
 	return ssa.Span{Start: int32(n.Start), End: int32(n.End)}
 }
@@ -232,14 +233,14 @@ func (fs *funcState) argumentsUsed() {
 func (lw *lowerer) hasUseStrict(body int32) bool {
 	t := lw.t
 	for c := t.FirstNamedChild(body); c >= 0; c = t.NextNamedSibling(c) {
-		if t.Nodes[c].Flags&Extra != 0 {
+		if t.Nodes[c].Flags&ts.Extra != 0 {
 			continue
 		}
-		if t.Nodes[c].Kind != KindExpressionStatement {
+		if t.Nodes[c].Kind != ts.KindExpressionStatement {
 			return false
 		}
 		e := t.FirstNamedChild(c)
-		if e < 0 || t.Nodes[e].Kind != KindString {
+		if e < 0 || t.Nodes[e].Kind != ts.KindString {
 			return false
 		}
 		if text := string(t.Text(e)); text == `"use strict"` || text == `'use strict'` {
@@ -254,7 +255,7 @@ func (lw *lowerer) hasUseStrict(body int32) bool {
 func (lw *lowerer) isModule() bool {
 	t := lw.t
 	for c := t.FirstNamedChild(0); c >= 0; c = t.NextNamedSibling(c) {
-		if k := t.Nodes[c].Kind; k == KindImportStatement || k == KindExportStatement {
+		if k := t.Nodes[c].Kind; k == ts.KindImportStatement || k == ts.KindExportStatement {
 			return true
 		}
 	}
@@ -326,7 +327,7 @@ func (fs *funcState) body(node int32) {
 func (fs *funcState) hoistImports(program int32) {
 	t := fs.lw.t
 	for c := range t.NamedChildren(program) {
-		if t.Nodes[c].Kind == KindImportStatement {
+		if t.Nodes[c].Kind == ts.KindImportStatement {
 			fs.lw.forEachImport(c, func(local int32) {
 				fs.store(local, fs.emit(ssa.OpIntrinsic, "Import", c))
 			})
@@ -340,14 +341,14 @@ func (fs *funcState) hoistFunctions(node int32) {
 	t := fs.lw.t
 	for c := range t.NamedChildren(node) {
 		d := c
-		if t.Nodes[d].Kind == KindExportStatement {
-			if d = t.ChildByField(c, FieldDeclaration); d < 0 {
+		if t.Nodes[d].Kind == ts.KindExportStatement {
+			if d = t.ChildByField(c, ts.FieldDeclaration); d < 0 {
 				continue
 			}
 		}
 		switch t.Nodes[d].Kind {
-		case KindFunctionDeclaration, KindGeneratorFunctionDeclaration:
-			name := t.ChildByField(d, FieldName)
+		case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
+			name := t.ChildByField(d, ts.FieldName)
 			if name < 0 {
 				continue
 			}
@@ -379,7 +380,7 @@ func (fs *funcState) closure(node int32, name string) ssa.Temp {
 // lowerFunction lowers a function-like node nested in outer's current scope.
 func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa.Function {
 	t := lw.t
-	if id := t.ChildByField(node, FieldName); id >= 0 && t.Nodes[node].Kind != KindMethodDefinition {
+	if id := t.ChildByField(node, ts.FieldName); id >= 0 && t.Nodes[node].Kind != ts.KindMethodDefinition {
 		name = string(t.Text(id))
 	}
 	if name == "" {
@@ -394,13 +395,13 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	fs := lw.newFuncState(fn, outer)
 	lw.checkSyntax(fn, node)
 	kind := t.Nodes[node].Kind
-	fs.arrow = kind == KindArrowFunction
-	body := t.ChildByField(node, FieldBody)
-	fs.strict = fs.strict || kind == KindMethodDefinition && t.Nodes[t.Nodes[node].Parent].Kind == KindClassBody ||
-		body >= 0 && t.Nodes[body].Kind == KindStatementBlock && lw.hasUseStrict(body)
+	fs.arrow = kind == ts.KindArrowFunction
+	body := t.ChildByField(node, ts.FieldBody)
+	fs.strict = fs.strict || kind == ts.KindMethodDefinition && t.Nodes[t.Nodes[node].Parent].Kind == ts.KindClassBody ||
+		body >= 0 && t.Nodes[body].Kind == ts.KindStatementBlock && lw.hasUseStrict(body)
 	fs.simpleParams = lw.simpleParams(node)
-	if k := kind; k == KindFunctionExpression || k == KindGeneratorFunction {
-		if id := t.ChildByField(node, FieldName); id >= 0 {
+	if k := kind; k == ts.KindFunctionExpression || k == ts.KindGeneratorFunction {
+		if id := t.ChildByField(node, ts.FieldName); id >= 0 {
 			// A named function expression sees its own name, in a scope around its parameters.
 			inner := &scope{parent: outer.scope, fs: fs}
 			fs.scope.parent = inner
@@ -415,7 +416,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	fs.params(node)
 	switch {
 	case body < 0:
-	case t.Nodes[body].Kind == KindStatementBlock:
+	case t.Nodes[body].Kind == ts.KindStatementBlock:
 		lw.declareVars(fs.scope, body)
 		lw.declareLexical(fs.scope, body)
 		fs.body(body)
@@ -447,7 +448,7 @@ func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function 
 	fs := lw.newFuncState(fn, outer)
 	fs.strict = true // class code
 	lw.checkSyntax(fn, node)
-	if body := lw.t.ChildByField(node, FieldBody); body >= 0 {
+	if body := lw.t.ChildByField(node, ts.FieldBody); body >= 0 {
 		lw.declareVars(fs.scope, body)
 		lw.declareLexical(fs.scope, body)
 		fs.body(body)
@@ -459,12 +460,12 @@ func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function 
 // simpleParams reports whether a function's parameters are all plain identifiers.
 func (lw *lowerer) simpleParams(node int32) bool {
 	t := lw.t
-	list := t.ChildByField(node, FieldParameters)
+	list := t.ChildByField(node, ts.FieldParameters)
 	if list < 0 {
 		return true
 	}
 	for p := range t.NamedChildren(list) {
-		if k := t.Nodes[p].Kind; k != KindIdentifier && k != KindComment {
+		if k := t.Nodes[p].Kind; k != ts.KindIdentifier && k != ts.KindComment {
 			return false
 		}
 	}
@@ -474,11 +475,11 @@ func (lw *lowerer) simpleParams(node int32) bool {
 // params defines the parameters at the entry of the function.
 func (fs *funcState) params(node int32) {
 	t := fs.lw.t
-	if p := t.ChildByField(node, FieldParameter); p >= 0 {
+	if p := t.ChildByField(node, ts.FieldParameter); p >= 0 {
 		fs.param(p)
 		return
 	}
-	list := t.ChildByField(node, FieldParameters)
+	list := t.ChildByField(node, ts.FieldParameters)
 	if list < 0 {
 		return
 	}
@@ -493,10 +494,10 @@ func (fs *funcState) params(node int32) {
 func (fs *funcState) param(p int32) {
 	t := fs.lw.t
 	switch t.Nodes[p].Kind {
-	case KindIdentifier:
+	case ts.KindIdentifier:
 		b := fs.scope.declare(t.Text(p), ssa.Param, fs.span(p))
 		fs.cur.Param(b, fs.span(p))
-	case KindComment:
+	case ts.KindComment:
 	default:
 		v := fs.fn.NewTemp()
 		fs.cur.EmitTo(v, ssa.OpParam, "", fs.span(p))
@@ -508,14 +509,14 @@ func (fs *funcState) param(p int32) {
 // syntax error.
 func (lw *lowerer) checkSyntax(fn *ssa.Function, node int32) {
 	t := lw.t
-	if t.Nodes[node].Flags&(HasError|IsError|Missing) == 0 {
+	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
 		return
 	}
 	end := t.SubtreeEnd(node)
 	for i := node; i < end; i++ {
 		n := &t.Nodes[i]
 		switch {
-		case n.Flags&(IsError|Missing) != 0:
+		case n.Flags&(ts.IsError|ts.Missing) != 0:
 			fn.NotAnalyzed = "syntax error at " + lw.position(n.Start)
 			return
 		case i != node && isFunctionNode(n.Kind):
@@ -540,10 +541,10 @@ func (fs *funcState) directEval(call int32) {
 	}
 }
 
-func isFunctionNode(k Kind) bool {
+func isFunctionNode(k ts.Kind) bool {
 	switch k {
-	case KindFunctionDeclaration, KindGeneratorFunctionDeclaration, KindFunctionExpression,
-		KindGeneratorFunction, KindArrowFunction, KindMethodDefinition, KindClassStaticBlock:
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindFunctionExpression,
+		ts.KindGeneratorFunction, ts.KindArrowFunction, ts.KindMethodDefinition, ts.KindClassStaticBlock:
 		return true
 	}
 	return false

@@ -1,7 +1,8 @@
-package treesitter
+package lower
 
 import (
 	"fmt"
+	ts "github.com/ssalens/ssalens/treesitter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -39,22 +40,22 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := Parse(src)
+		tree, err := ts.Parse(ts.JavaScript, src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev := lowerAndBuild(t, tree, nil, Edit{})
+		prev := lowerAndBuild(t, tree, nil, ts.Edit{})
 		for step := range 15 {
 			p := rng.IntN(len(src) + 1)
 			next := slices.Concat(src[:p], []byte(inserts[rng.IntN(len(inserts))]), src[p:])
-			edit := Edit{StartByte: uint32(p), OldEndByte: uint32(p), NewEndByte: uint32(p + len(next) - len(src))}
+			edit := ts.Edit{StartByte: uint32(p), OldEndByte: uint32(p), NewEndByte: uint32(p + len(next) - len(src))}
 			nextTree, err := tree.Reparse(edit, next)
 			if err != nil {
 				t.Fatal(err)
 			}
 			tree.Close()
 			got := lowerAndBuild(t, nextTree, prev, edit)
-			want := lowerAndBuild(t, nextTree, nil, Edit{})
+			want := lowerAndBuild(t, nextTree, nil, ts.Edit{})
 			if g, w := describe(got), describe(want); g != w {
 				t.Fatalf("%s, edit %d (%q at %d): lowering from the previous version differs:\n%s\nwant\n%s", name, step, next[p:p+len(next)-len(src)], p, g, w)
 			}
@@ -71,7 +72,7 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 }
 
 // lowerAndBuild lowers tree (from prev, if not nil) and builds the functions not built yet.
-func lowerAndBuild(t *testing.T, tree *Tree, prev *File, edit Edit) *File {
+func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File {
 	var f *File
 	if prev != nil {
 		f = LowerFrom(tree, prev, edit)

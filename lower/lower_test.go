@@ -1,6 +1,7 @@
-package treesitter
+package lower
 
 import (
+	ts "github.com/ssalens/ssalens/treesitter"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestNestingLimit(t *testing.T) {
 		{"ifs", strings.Repeat("if (a) {", 10_000) + "x = 1;" + strings.Repeat("}", 10_000) + "\nfunction f(a) { return a; }", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			tree, err := Parse([]byte(tt.src))
+			tree, err := ts.Parse(ts.JavaScript, []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,4 +70,14 @@ func TestInvalidTargetsLinear(t *testing.T) {
 			}
 		})
 	}
+}
+
+func mustParse(t testing.TB, src string) *ts.Tree {
+	t.Helper()
+	tree, err := ts.Parse(ts.JavaScript, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tree.Close)
+	return tree
 }

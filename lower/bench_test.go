@@ -1,6 +1,7 @@
-package treesitter
+package lower
 
 import (
+	ts "github.com/ssalens/ssalens/treesitter"
 	"testing"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -8,10 +9,10 @@ import (
 )
 
 // benchmarkCorpus runs bench on the parsed tree of each corpus file, reporting MB/s.
-func benchmarkCorpus(b *testing.B, bench func(*testing.B, *Tree)) {
+func benchmarkCorpus(b *testing.B, bench func(*testing.B, *ts.Tree)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
-			tree, err := Parse(f.Src)
+			tree, err := ts.Parse(ts.JavaScript, f.Src)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -26,7 +27,7 @@ func benchmarkCorpus(b *testing.B, bench func(*testing.B, *Tree)) {
 // BenchmarkLower measures the lowering of a parsed, flattened corpus file to HIR, scope
 // resolution included. Compare with BenchmarkParse on the same file.
 func BenchmarkLower(b *testing.B) {
-	benchmarkCorpus(b, func(b *testing.B, tree *Tree) {
+	benchmarkCorpus(b, func(b *testing.B, tree *ts.Tree) {
 		for b.Loop() {
 			Lower(tree)
 		}
@@ -35,7 +36,7 @@ func BenchmarkLower(b *testing.B) {
 
 // BenchmarkBuildSSA measures ssa.Build on every analyzable function of a corpus file.
 func BenchmarkBuildSSA(b *testing.B) {
-	benchmarkCorpus(b, func(b *testing.B, tree *Tree) {
+	benchmarkCorpus(b, func(b *testing.B, tree *ts.Tree) {
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
 			file := Lower(tree)

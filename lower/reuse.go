@@ -1,7 +1,7 @@
-package treesitter
+package lower
 
 import (
-	"sort"
+	ts "github.com/ssalens/ssalens/treesitter"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -11,7 +11,7 @@ import (
 // out are subtrees that are not analyzed (a with statement or a direct eval in them changes
 // variables outside them) or that use arguments, which an arrow function shares with the
 // function around it.
-func reusable(prev *File, edit Edit) map[uint32]*ssa.Function {
+func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
 	delta := int32(edit.NewEndByte) - int32(edit.OldEndByte)
 	reuse := make(map[uint32]*ssa.Function)
 	var walk func(*ssa.Function)
@@ -68,7 +68,7 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	old := lw.reuse[lw.t.Nodes[node].Start]
 	now := lw.shapeOf(outer, node)
 	if old == nil || now.inWith || old.Name != name || lw.prev.shapes[old] != now ||
-		!sameSubtree(lw.prev.Tree, lw.prev.Tree.nodeAt(old.Span, now.kind), lw.t, node) {
+		!sameSubtree(lw.prev.Tree, lw.prev.Tree.NodeAt(uint32(old.Span.Start), uint32(old.Span.End), now.kind), lw.t, node) {
 		return nil
 	}
 	fn := old.Clone(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
@@ -91,21 +91,10 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	return fn
 }
 
-// nodeAt returns the node of kind k that spans s, or -1.
-func (t *Tree) nodeAt(s ssa.Span, k Kind) int32 {
-	i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Start >= uint32(s.Start) })
-	for ; i < len(t.Nodes) && t.Nodes[i].Start == uint32(s.Start); i++ {
-		if t.Nodes[i].End == uint32(s.End) && t.Nodes[i].Kind == k {
-			return int32(i)
-		}
-	}
-	return -1
-}
-
 // sameSubtree reports whether the subtrees of node a of ta and node b of tb have the same
 // shape: the same nodes, fields and flags at the same offsets from their roots. Tree-sitter
 // may parse unchanged text differently when it recovers from a syntax error nearby.
-func sameSubtree(ta *Tree, a int32, tb *Tree, b int32) bool {
+func sameSubtree(ta *ts.Tree, a int32, tb *ts.Tree, b int32) bool {
 	if a < 0 {
 		return false
 	}
