@@ -14,6 +14,26 @@ import (
 	"github.com/ssalens/ssalens/treesitter"
 )
 
+// Span is a half-open range of byte offsets into the source.
+type Span = ssa.Span
+
+// Language is the language of a source file, which picks its grammar.
+type Language uint8
+
+const (
+	JavaScript Language = iota // JavaScript with JSX
+)
+
+func (l Language) grammar() *treesitter.Grammar { return treesitter.JavaScript }
+
+// Options choose how a source file is analyzed.
+type Options struct {
+	Language Language
+	// Verify runs the SSA verifier on every function built, and reports a violation as an
+	// internal error of that function instead of answering from a wrong SSA form.
+	Verify bool
+}
+
 // Result is the analysis of one source file.
 type Result struct {
 	Src   []byte
@@ -30,7 +50,7 @@ type Result struct {
 	// Skipped says why the file is not analyzed at all, if it is not.
 	Skipped string
 
-	single map[*ssa.Binding]*ssa.Value // the definition of each binding defined once
+	doms sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
 }
 
 // MaxSize is the size of the largest source analyzed. Analysis takes about 80 times the
@@ -38,8 +58,8 @@ type Result struct {
 const MaxSize = 32 << 20
 
 // tooLarge returns the result for a source larger than MaxSize: nothing but the reason.
-func tooLarge(src []byte) *Result {
-	return &Result{Src: src, Lines: NewLines(src),
+func tooLarge(src []byte, lines *Lines) *Result {
+	return &Result{Src: src, Lines: lines,
 		Skipped: fmt.Sprintf("the file is not analyzed: it has %.1f MiB, more than the %d MiB ssalens analyzes", float64(len(src))/(1<<20), MaxSize>>20)}
 }
 
@@ -47,7 +67,7 @@ func tooLarge(src []byte) *Result {
 // the value it defines; both are set for `x += 1` and `i++`, and neither for a variable that
 // is not renamed (a global, a context variable, a function that is not analyzed, dead code).
 type Occurrence struct {
-	Span    ssa.Span
+	Span    Span
 	Binding *ssa.Binding
 	Func    *ssa.Function
 	Read    *ssa.Value
@@ -64,47 +84,49 @@ type Join struct {
 
 // Analyze parses, lowers and builds src. Functions that cannot be analyzed keep a reason in
 // NotAnalyzed; the others are in SSA form.
-func Analyze(src []byte) (*Result, error) {
+func Analyze(src []byte, opts Options) (*Result, error) {
+	lines := NewLines(src)
 	if len(src) > MaxSize {
-		return tooLarge(src), nil
+		return tooLarge(src, lines), nil
 	}
-	tree, err := treesitter.Parse(treesitter.JavaScript, src)
+	tree, err := treesitter.Parse(opts.Language.grammar(), src)
 	if err != nil {
 		return nil, err
 	}
 	defer tree.Close()
-	return analyzeTree(tree, nil, treesitter.Edit{}), nil
+	return analyzeTree(tree, lines, opts, nil, Edit{}), nil
 }
 
 // analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
 // into tree's source, the functions it does not touch are copied from it.
-func analyzeTree(tree *treesitter.Tree, prev *Result, edit treesitter.Edit) *Result {
+func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit) *Result {
 	var file *lower.File
 	if prev != nil && prev.File != nil {
 		file = lower.LowerFrom(tree, prev.File, edit)
 	} else {
 		file = lower.Lower(tree)
 	}
-	r := &Result{Src: tree.Src, Lines: NewLines(tree.Src), File: file, Funcs: file.Funcs}
-	buildAll(file.Funcs)
+	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs}
+	buildAll(file.Funcs, opts.Verify)
 	r.index()
 	return r
 }
 
 // buildAll builds the functions that can be analyzed, on every processor: once lowered,
-// functions are independent of each other.
-func buildAll(funcs []*ssa.Function) {
+// functions are independent of each other. A function the builder or, if verify is set, the
+// verifier finds fault with is not analyzed, for an internal error.
+func buildAll(funcs []*ssa.Function, verify bool) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(funcs)) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
 				fn := funcs[i]
-				if fn.NotAnalyzed != "" || fn.Built() {
+				if !fn.Analyzed() || fn.Built() && !verify {
 					continue
 				}
-				if err := ssa.Build(fn); err != nil {
-					fn.NotAnalyzed = fmt.Sprintf("internal error: %v", err)
+				if err := build(fn, verify); err != nil {
+					fn.NotAnalyzed = ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
 				}
 			}
 		})
@@ -112,10 +134,20 @@ func buildAll(funcs []*ssa.Function) {
 	wg.Wait()
 }
 
+func build(fn *ssa.Function, verify bool) error {
+	if !fn.Built() {
+		if err := ssa.Build(fn); err != nil {
+			return err
+		}
+	}
+	if verify {
+		return ssa.Verify(fn)
+	}
+	return nil
+}
+
 func (r *Result) index() {
-	r.single = singleDefinitions(r.Funcs)
-	single := r.single
-	closures := newClosureSites(r.Funcs)
+	captures := r.File.Captures
 	r.Captured = make(map[*ssa.Value][]*ssa.Place)
 	for _, fn := range r.Funcs {
 		for _, b := range fn.Blocks {
@@ -126,13 +158,9 @@ func (r *Result) index() {
 				}
 				p := &in.Place
 				v := p.Value
-				if v == nil && fn.NotAnalyzed == "" && capturedRead(fn, in) {
-					if v = single[p.Binding]; v != nil && !closures.definedBefore(v, fn) {
-						v = nil
-					}
-					if v != nil {
-						r.Captured[v] = append(r.Captured[v], p)
-					}
+				if def := captures[p]; def != nil && def.Value != nil {
+					v = def.Value
+					r.Captured[v] = append(r.Captured[v], p)
 				}
 				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
 			}
@@ -197,27 +225,21 @@ func (r *Result) mergeReadWrites() {
 	r.Occurrences = out
 }
 
-func capturedRead(fn *ssa.Function, in *ssa.Instr) bool {
-	b := in.Place.Binding
-	return in.Reads() && b.Kind != ssa.Global && !b.Context && b.Owner != fn && b.Owner != nil && b.Owner.NotAnalyzed == ""
+// single returns the one definition of b, if b is defined exactly once and renamed.
+func (r *Result) single(b *ssa.Binding) *ssa.Value {
+	if p := r.File.Single[b]; p != nil {
+		return p.Value
+	}
+	return nil
 }
 
-// singleDefinitions maps each binding that has exactly one definition in its owner to it.
-func singleDefinitions(funcs []*ssa.Function) map[*ssa.Binding]*ssa.Value {
-	defs := make(map[*ssa.Binding]*ssa.Value)
-	for _, fn := range funcs {
-		for _, v := range fn.Values {
-			if v.Kind != ssa.ValueDef && v.Kind != ssa.ValueParam {
-				continue
-			}
-			if _, seen := defs[v.Binding]; seen {
-				defs[v.Binding] = nil
-			} else {
-				defs[v.Binding] = v
-			}
-		}
+// dominators returns the dominator tree of fn, computed once for all callers.
+func (r *Result) dominators(fn *ssa.Function) *ssa.DomTree {
+	if d, ok := r.doms.Load(fn); ok {
+		return d.(*ssa.DomTree)
 	}
-	return defs
+	d, _ := r.doms.LoadOrStore(fn, ssa.Dominators(fn))
+	return d.(*ssa.DomTree)
 }
 
 // At returns the index of the occurrence whose span contains or ends at off, or -1.
@@ -229,6 +251,27 @@ func (r *Result) At(off int32) int {
 	return -1
 }
 
+// occurrenceAt returns the occurrence at off, or nil.
+func (r *Result) occurrenceAt(off int32) *Occurrence {
+	if i := r.At(off); i >= 0 {
+		return &r.Occurrences[i]
+	}
+	return nil
+}
+
+// value returns the SSA value an occurrence stands for in navigation: the one it reads, or
+// the one it defines.
+func (o *Occurrence) value() *ssa.Value {
+	if o.Read != nil {
+		return o.Read
+	}
+	return o.Write
+}
+
 func sortPlaces(ps []*ssa.Place) {
 	slices.SortFunc(ps, func(a, b *ssa.Place) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+}
+
+func sortSpans(spans []Span) {
+	slices.SortFunc(spans, func(a, b Span) int { return int(a.Start - b.Start) })
 }

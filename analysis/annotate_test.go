@@ -26,7 +26,7 @@ func TestAnnotate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := analysis.Analyze(src)
+			r, err := analysis.Analyze(src, analysis.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,7 +14,7 @@ func BenchmarkAnalyze(b *testing.B) {
 			b.SetBytes(int64(len(f.Src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := analysis.Analyze(f.Src); err != nil {
+				if _, err := analysis.Analyze(f.Src, analysis.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -20,7 +20,7 @@ func TestCorpus(t *testing.T) {
 	}
 	for _, f := range corpus.Fetch(t) {
 		t.Run(f.Name, func(t *testing.T) {
-			r, err := analysis.Analyze(f.Src)
+			r, err := analysis.Analyze(f.Src, analysis.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -28,8 +28,8 @@ func TestCorpus(t *testing.T) {
 			analyzed, phis, values := 0, 0, 0
 			reasons := map[string]int{}
 			for _, fn := range r.Funcs {
-				if fn.NotAnalyzed != "" {
-					reasons[reasonKind(fn.NotAnalyzed)]++
+				if !fn.Analyzed() {
+					reasons[fn.NotAnalyzed.Kind.String()]++
 					continue
 				}
 				analyzed++
@@ -44,14 +44,6 @@ func TestCorpus(t *testing.T) {
 				f.Name, len(r.Funcs), analyzed, formatReasons(reasons), phis, values)
 		})
 	}
-}
-
-// reasonKind drops the position from a NotAnalyzed reason.
-func reasonKind(reason string) string {
-	if i := strings.Index(reason, " at "); i >= 0 {
-		return reason[:i]
-	}
-	return reason
 }
 
 func formatReasons(reasons map[string]int) string {

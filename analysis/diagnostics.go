@@ -27,7 +27,7 @@ type Diagnostic struct {
 	Span        ssa.Span
 	Severity    Severity
 	Message     string
-	Code        string // uselessAssignment, temporalDeadZone, notAnalyzed
+	Code        string // uselessAssignment, temporalDeadZone, notAnalyzed, internalError
 	Unnecessary bool   // the code it marks can be removed
 }
 
@@ -44,9 +44,13 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 		readInside = r.readInNestedFunctions()
 	}
 	for _, fn := range r.Funcs {
-		if fn.NotAnalyzed != "" {
-			ds = append(ds, Diagnostic{Span: r.header(fn), Severity: SeverityInformation, Code: "notAnalyzed",
-				Message: fmt.Sprintf("%s is not analyzed: %s", describeFunc(fn), fn.NotAnalyzed)})
+		if !fn.Analyzed() {
+			d := Diagnostic{Span: r.header(fn), Severity: SeverityInformation, Code: "notAnalyzed",
+				Message: fmt.Sprintf("%s is not analyzed: %s", describeFunc(fn), r.notAnalyzed(fn))}
+			if fn.NotAnalyzed.Kind == ssa.InternalError {
+				d.Severity, d.Code = SeverityError, "internalError"
+			}
+			ds = append(ds, d)
 			continue
 		}
 		if uselessAssignments {
@@ -58,19 +62,12 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	return ds
 }
 
-func describeFunc(fn *ssa.Function) string {
-	if strings.HasPrefix(fn.Name, "<") {
-		return "the " + strings.Trim(fn.Name, "<>") + " function"
-	}
-	return "function " + fn.Name
-}
-
 // header returns the span marking a function in a diagnostic: its first line.
 func (r *Result) header(fn *ssa.Function) ssa.Span {
 	end := fn.Span.End
-	line, _ := r.Lines.Position(fn.Span.Start)
-	if line+1 < r.Lines.Count() && r.Lines.Start(line+1)-1 < end {
-		end = r.Lines.Start(line+1) - 1
+	line := r.Lines.Line(fn.Span.Start) // the next line, from 0
+	if line < r.Lines.Count() && r.Lines.Start(line)-1 < end {
+		end = r.Lines.Start(line) - 1
 	}
 	return ssa.Span{Start: fn.Span.Start, End: end}
 }
@@ -124,12 +121,8 @@ func isDeclaration(v *ssa.Value) bool {
 
 // declaredWithoutInitializer reports whether v is the undefined that `let x;` stores.
 func declaredWithoutInitializer(v *ssa.Value) bool {
-	return v.Def().Span == v.Binding.Decl && isUndefinedConst(v)
-}
-
-func isUndefinedConst(v *ssa.Value) bool {
-	c, ok := constant(v)
-	return ok && c == "undefined"
+	c := constant(v)
+	return v.Def().Span == v.Binding.Decl && c != nil && c.Op == ssa.OpUndefined
 }
 
 // temporalDeadZoneReads finds reads of let, const and class bindings that the uninitialized

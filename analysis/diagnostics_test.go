@@ -185,7 +185,7 @@ function h(g) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := analysis.Analyze([]byte(tt.src))
+			r, err := analysis.Analyze([]byte(tt.src), analysis.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +195,7 @@ function h(g) {
 				if d.Code != "uselessAssignment" {
 					continue
 				}
-				line, col := r.Lines.Position(d.Span.Start)
+				line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
 				got = append(got, fmt.Sprintf("%d:%d %s", line+1, col+1, d.Message))
 			}
 			if !slices.Equal(got, tt.want) {

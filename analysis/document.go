@@ -8,20 +8,26 @@ import (
 	"github.com/ssalens/ssalens/treesitter"
 )
 
+// Edit describes a change of text: the bytes [StartByte, OldEndByte) of the old text were
+// replaced by the bytes [StartByte, NewEndByte) of the new one.
+type Edit = treesitter.Edit
+
 // Document is one immutable version of a source file. Making the next version with Edit is
 // cheap: its syntax tree is re-parsed only when its analysis is first asked for, incrementally
 // from the newest parsed version it descends from. The analysis is computed once per version
 // and shared by every caller.
 type Document struct {
-	text []byte
+	text  []byte
+	lines *Lines
+	opts  Options
 
 	parse sync.Once
 	base  atomic.Pointer[Document]        // the parsed version to re-parse from; nil once parsed
 	tree  atomic.Pointer[treesitter.Tree] // set by parse
-	// from is the version re-parsed from and edit the change from its text, so that the
-	// analysis can copy what the change does not touch from from's.
+	// edit is the change from base's text to this one. Once parsed, from is the version
+	// re-parsed from, so that the analysis can copy what edit does not touch from from's.
+	edit Edit
 	from *Document
-	edit treesitter.Edit
 	// treeMu serializes the successors that re-parse from tree and give it up, and Close.
 	treeMu sync.Mutex
 
@@ -30,18 +36,15 @@ type Document struct {
 }
 
 // NewDocument parses text, unless it is larger than MaxSize.
-func NewDocument(text []byte) (*Document, error) {
-	if len(text) > MaxSize {
-		d := &Document{text: text}
-		d.parse.Do(func() {})
-		return d, nil
+func NewDocument(text []byte, opts Options) (*Document, error) {
+	d := &Document{text: text, lines: NewLines(text), opts: opts}
+	if len(text) <= MaxSize {
+		tree, err := treesitter.Parse(opts.Language.grammar(), text)
+		if err != nil {
+			return nil, err
+		}
+		d.tree.Store(tree)
 	}
-	tree, err := treesitter.Parse(treesitter.JavaScript, text)
-	if err != nil {
-		return nil, err
-	}
-	d := &Document{text: text}
-	d.tree.Store(tree)
 	d.parse.Do(func() {})
 	return d, nil
 }
@@ -49,13 +52,18 @@ func NewDocument(text []byte) (*Document, error) {
 // Text returns the document's source. The caller must not modify it.
 func (d *Document) Text() []byte { return d.text }
 
-// Edit returns the version of the document whose text is newText.
-func (d *Document) Edit(newText []byte) *Document {
+// Lines returns the line index of the document's text.
+func (d *Document) Lines() *Lines { return d.lines }
+
+// Edit returns the version of the document whose text is newText, d's text changed by e.
+func (d *Document) Edit(newText []byte, e Edit) *Document {
+	next := &Document{text: newText, lines: d.lines.Edited(newText, e), opts: d.opts, edit: e}
 	base := d
 	if b := d.base.Load(); b != nil && d.tree.Load() == nil {
-		base = b // d is not parsed: its successor re-parses from where d would have
+		// d is not parsed: its successor re-parses from where d would have.
+		base = b
+		next.edit = d.edit.Then(e)
 	}
-	next := &Document{text: newText}
 	next.base.Store(base)
 	return next
 }
@@ -69,13 +77,13 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 		if len(d.text) > MaxSize {
 			return
 		}
-		if tree, edit := base.reparse(d.text); tree != nil {
+		if tree := base.reparse(d.text, d.edit); tree != nil {
 			d.tree.Store(tree)
-			d.from, d.edit = base, edit
+			d.from = base
 			return
 		}
 		// The base has no tree: too large, closed, or given up to another successor.
-		tree, err := treesitter.Parse(treesitter.JavaScript, d.text)
+		tree, err := treesitter.Parse(d.opts.Language.grammar(), d.text)
 		if err != nil {
 			panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
 		}
@@ -84,37 +92,21 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 	return d.tree.Load()
 }
 
-// reparse returns the syntax tree of text, re-parsed from d's, which it gives up, and the edit
-// from d's text; nil if d has no tree (too large) or has given it up already.
-func (d *Document) reparse(text []byte) (*treesitter.Tree, treesitter.Edit) {
+// reparse returns the syntax tree of text, d's text changed by edit, re-parsed from d's tree,
+// which it gives up; nil if d has no tree (too large) or has given it up already.
+func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 	bt := d.syntaxTree()
 	if bt == nil {
-		return nil, treesitter.Edit{}
+		return nil
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
-	edit := changed(d.text, text)
 	tree, err := bt.Reparse(edit, text)
 	if err != nil {
-		return nil, treesitter.Edit{}
+		return nil
 	}
 	bt.Close()
-	return tree, edit
-}
-
-// changed returns the edit that turns old into new: the bytes between their common prefix and
-// their common suffix.
-func changed(old, new []byte) treesitter.Edit {
-	n := min(len(old), len(new))
-	prefix := 0
-	for prefix < n && old[prefix] == new[prefix] {
-		prefix++
-	}
-	suffix := 0
-	for suffix < n-prefix && old[len(old)-1-suffix] == new[len(new)-1-suffix] {
-		suffix++
-	}
-	return treesitter.Edit{StartByte: uint32(prefix), OldEndByte: uint32(len(old) - suffix), NewEndByte: uint32(len(new) - suffix)}
+	return tree
 }
 
 // Close frees the syntax tree of a document no longer edited; its text and analysis stay
@@ -136,9 +128,9 @@ func (d *Document) Result() *Result {
 				prev = d.from.Ready()
 				d.from = nil
 			}
-			d.result.Store(analyzeTree(tree, prev, d.edit))
+			d.result.Store(analyzeTree(tree, d.lines, d.opts, prev, d.edit))
 		} else {
-			d.result.Store(tooLarge(d.text))
+			d.result.Store(tooLarge(d.text, d.lines))
 		}
 	})
 	return d.result.Load()

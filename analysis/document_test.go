@@ -18,18 +18,18 @@ func TestDocumentEdits(t *testing.T) {
 		"function f(c) {\n  let x = 1;\n  if (c) x = 2\n  return x + y;\n}\nfunction g() {}\n",
 		"function g() {}\n",
 	}
-	doc, err := analysis.NewDocument([]byte(texts[0]))
+	doc, err := analysis.NewDocument([]byte(texts[0]), analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, text := range texts {
 		if i > 0 {
-			doc = doc.Edit([]byte(text))
+			doc = doc.Edit([]byte(text), changed([]byte(texts[i-1]), []byte(text)))
 		}
 		if i%2 == 1 {
 			continue // left unparsed: the next version re-parses from the one before
 		}
-		want, err := analysis.Analyze([]byte(text))
+		want, err := analysis.Analyze([]byte(text), analysis.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,12 +45,13 @@ func TestDocumentEdits(t *testing.T) {
 // TestDocumentSuccessors analyzes two successors of one version at once: one re-parses from
 // it, the other finds its tree given up and parses from scratch; both must be right.
 func TestDocumentSuccessors(t *testing.T) {
-	base, err := analysis.NewDocument([]byte(strings.Repeat("let a = 1; a++;\n", 200)))
+	text := []byte(strings.Repeat("let a = 1; a++;\n", 200))
+	base, err := analysis.NewDocument(text, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	texts := []string{strings.Repeat("let a = 1; a++;\n", 201), strings.Repeat("let b = 1; b--;\n", 200)}
-	docs := []*analysis.Document{base.Edit([]byte(texts[0])), base.Edit([]byte(texts[1]))}
+	docs := []*analysis.Document{base.Edit([]byte(texts[0]), changed(text, []byte(texts[0]))), base.Edit([]byte(texts[1]), changed(text, []byte(texts[1])))}
 	var wg sync.WaitGroup
 	for _, d := range docs {
 		wg.Go(func() { d.Result() })
@@ -58,7 +59,7 @@ func TestDocumentSuccessors(t *testing.T) {
 	wg.Wait()
 	base.Close()
 	for i, d := range docs {
-		want, _ := analysis.Analyze([]byte(texts[i]))
+		want, _ := analysis.Analyze([]byte(texts[i]), analysis.Options{})
 		if d.Result().Annotate() != want.Annotate() {
 			t.Errorf("successor %d analyzed wrong", i)
 		}
@@ -69,7 +70,7 @@ func TestDocumentSuccessors(t *testing.T) {
 // editing it down to a smaller size analyzes it again.
 func TestTooLarge(t *testing.T) {
 	huge := []byte("let x = 1;\n" + strings.Repeat("// padding\n", analysis.MaxSize/11+1))
-	r, err := analysis.Analyze(huge)
+	r, err := analysis.Analyze(huge, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +78,14 @@ func TestTooLarge(t *testing.T) {
 	if len(r.Funcs) != 0 || len(ds) != 1 || !strings.Contains(ds[0].Message, "more than the 32 MiB") || r.Annotate() != string(huge) {
 		t.Errorf("too large a file: %d functions, diagnostics %+v", len(r.Funcs), ds)
 	}
-	doc, err := analysis.NewDocument(huge)
+	doc, err := analysis.NewDocument(huge, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if doc.Result().Skipped == "" {
 		t.Error("the document of a too large file is analyzed")
 	}
-	small := doc.Edit([]byte("let x = 1;\nx;\n"))
+	small := doc.Edit([]byte("let x = 1;\nx;\n"), changed(huge, []byte("let x = 1;\nx;\n")))
 	if got := small.Result().Annotate(); got != "let x₁ = 1;\nx₁;\n" {
 		t.Errorf("after the edit: %q", got)
 	}

@@ -19,12 +19,21 @@ func (r *Result) Dump(w io.Writer, name string) error {
 			fmt.Fprintln(w)
 		}
 		found = true
-		ssa.Fprint(w, fn)
+		r.printFunction(w, fn)
 	}
 	if !found {
 		return fmt.Errorf("no function named %q", name)
 	}
 	return nil
+}
+
+// printFunction writes the HIR+SSA of fn, or why it is not analyzed.
+func (r *Result) printFunction(w io.Writer, fn *ssa.Function) {
+	if fn.Analyzed() {
+		ssa.Fprint(w, fn)
+		return
+	}
+	fmt.Fprintf(w, "function %s\n  not analyzed: %s\n", fn.Name, r.notAnalyzed(fn))
 }
 
 type jsonFile struct {
@@ -68,10 +77,12 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 		if name != "" && fn.Name != name {
 			continue
 		}
-		jf := jsonFunc{Name: fn.Name, Line: r.Lines.Line(fn.Span.Start), Analyzed: fn.NotAnalyzed == "",
-			Reason: fn.NotAnalyzed, Phis: []jsonPhi{}, Values: []jsonValue{}}
+		jf := jsonFunc{Name: fn.Name, Line: r.Lines.Line(fn.Span.Start), Analyzed: fn.Analyzed(),
+			Phis: []jsonPhi{}, Values: []jsonValue{}}
 		if jf.Analyzed {
 			jf.Blocks = len(fn.Blocks)
+		} else {
+			jf.Reason = r.notAnalyzed(fn)
 		}
 		for _, v := range fn.Values {
 			if v.Kind == ssa.ValuePhi {
@@ -87,8 +98,8 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 			}
 			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: kind, Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
 			for _, p := range r.Uses(v) {
-				line, col := r.Lines.Position(p.Span.Start)
-				jv.Uses = append(jv.Uses, jsonUse{Line: line + 1, Col: col})
+				line, col := r.Lines.Position(p.Span.Start, UTF8)
+				jv.Uses = append(jv.Uses, jsonUse{Line: int(line) + 1, Col: int(col)})
 			}
 			jf.Values = append(jf.Values, jv)
 		}
@@ -101,28 +112,3 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 	return enc.Encode(out)
 }
 
-// DefinedAt returns where v is defined: its place for a parameter or definition, its join for
-// a φ, its binding's declaration for an initial value.
-func (r *Result) DefinedAt(v *ssa.Value) ssa.Span {
-	switch v.Kind {
-	case ssa.ValuePhi:
-		return ssa.Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End}
-	case ssa.ValueInitial:
-		return v.Binding.Decl
-	}
-	return v.Def().Span
-}
-
-// Uses returns the places that read v, in its function and in nested functions, in source
-// order.
-func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
-	var ps []*ssa.Place
-	for _, u := range v.Uses {
-		if u.Place != nil {
-			ps = append(ps, u.Place)
-		}
-	}
-	ps = append(ps, r.Captured[v]...)
-	sortPlaces(ps)
-	return ps
-}

@@ -88,7 +88,7 @@ func TestESLintComparison(t *testing.T) {
 	}()
 	ours := make(map[string]*analysis.Result)
 	for _, f := range lint {
-		r, err := analysis.Analyze(f.Src)
+		r, err := analysis.Analyze(f.Src, analysis.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
@@ -347,7 +347,7 @@ func compareFindings(f corpus.File, r *analysis.Result, msgs []eslintMessage) co
 }
 
 func newDisagreement(r *analysis.Result, off int32, kind string) disagreement {
-	line, _ := r.Lines.Position(off)
+	line := r.Lines.Line(off) - 1
 	start := r.Lines.Start(line)
 	end := bytes.IndexByte(r.Src[start:], '\n')
 	if end < 0 {

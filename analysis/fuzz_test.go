@@ -31,7 +31,7 @@ func FuzzAnalyze(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		r, err := analysis.Analyze(src)
+		r, err := analysis.Analyze(src, analysis.Options{})
 		if err != nil {
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/ssa"
 )
 
 // TestIncrementalEqualsFull edits documents at random, analyzing each version from the
@@ -39,7 +40,7 @@ function d() { return b(a(1)); }
 	inserts := []string{" ", "\n", "x", "let q = 0;", "shared = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "// ", "other", "'", "`"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i, src := range sources {
-		doc, err := analysis.NewDocument(src)
+		doc, err := analysis.NewDocument(src, analysis.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,10 +55,10 @@ function d() { return b(a(1)); }
 			} else {
 				next = slices.Concat(text[:p], []byte(inserts[rng.IntN(len(inserts))]), text[p:])
 			}
-			doc = doc.Edit(next)
+			doc = doc.Edit(next, changed(text, next))
 			text = next
 			got := doc.Result()
-			want, err := analysis.Analyze(text)
+			want, err := analysis.Analyze(text, analysis.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +88,7 @@ function d() { return b(a(1)); }
 
 func hasSyntaxError(r *analysis.Result) bool {
 	for _, fn := range r.Funcs {
-		if strings.Contains(fn.NotAnalyzed, "syntax error") {
+		if fn.NotAnalyzed.Kind == ssa.SyntaxError {
 			return true
 		}
 	}

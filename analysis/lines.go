@@ -1,35 +1,101 @@
 package analysis
 
-import "sort"
+import (
+	"bytes"
+	"encoding/binary"
+	"sort"
+	"unicode/utf8"
+)
 
-// Lines maps byte offsets to lines and columns.
+// Encoding is how a column counts: in bytes of UTF-8 (the command line, LSP clients that offer
+// utf-8) or in UTF-16 code units (the LSP default).
+type Encoding uint8
+
+const (
+	UTF8 Encoding = iota
+	UTF16
+)
+
+// Lines converts between byte offsets into one version of a text and (line, column) positions,
+// for the command line and the language server alike. A line ends at "\n"; a "\r" before it
+// belongs to the line end, so no position points between them. Positions past the end of a
+// line or of the text are clamped; text that is not valid UTF-8 counts one UTF-16 unit per
+// invalid byte (the U+FFFD a client decoding it would show).
 type Lines struct {
+	text   []byte
 	starts []int32 // offset of the first byte of each line
+	// wide marks the lines holding a non-ASCII byte, the only ones where UTF-16 units and
+	// bytes differ.
+	wide []bool
 }
 
-// NewLines indexes the line starts of src. A line ends at "\n"; a "\r" before it belongs to
-// the line.
-func NewLines(src []byte) *Lines {
-	starts := []int32{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, int32(i+1))
+// NewLines indexes the lines of text.
+func NewLines(text []byte) *Lines {
+	l := &Lines{text: text, starts: make([]int32, 0, len(text)/32+1), wide: make([]bool, 0, len(text)/32+1)}
+	l.scan(0, len(text))
+	return l
+}
+
+// scan indexes the lines of l.text from the line starting at start through the one holding
+// offset through; it reports whether it reached the end of the text.
+func (l *Lines) scan(start, through int) bool {
+	for {
+		end := len(l.text)
+		if i := bytes.IndexByte(l.text[start:], '\n'); i >= 0 {
+			end = start + i
+		}
+		l.starts = append(l.starts, int32(start))
+		l.wide = append(l.wide, !isASCII(l.text[start:end]))
+		if end == len(l.text) {
+			return true
+		}
+		if start = end + 1; start > through {
+			return false
 		}
 	}
-	return &Lines{starts: starts}
 }
 
-// Position returns the 0-based line and byte column of off.
-func (l *Lines) Position(off int32) (line, col int) {
-	line = sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
-	return line, int(off - l.starts[line])
+// Edited returns the index of text, which is l's text changed by e: the lines e touches are
+// scanned again, the others are l's, moved.
+func (l *Lines) Edited(text []byte, e Edit) *Lines {
+	first, last := l.lineOf(int32(e.StartByte)), l.lineOf(int32(e.OldEndByte))
+	n := &Lines{text: text, starts: make([]int32, first, len(l.starts)+8), wide: make([]bool, first, len(l.wide)+8)}
+	copy(n.starts, l.starts[:first])
+	copy(n.wide, l.wide[:first])
+	if n.scan(int(l.starts[first]), int(e.NewEndByte)) {
+		return n
+	}
+	delta := int32(e.NewEndByte) - int32(e.OldEndByte)
+	for _, s := range l.starts[last+1:] {
+		n.starts = append(n.starts, s+delta)
+	}
+	n.wide = append(n.wide, l.wide[last+1:]...)
+	return n
 }
 
-// Line returns the 1-based line of off.
-func (l *Lines) Line(off int32) int {
-	line, _ := l.Position(off)
-	return line + 1
+// lineOf returns the 0-based line holding offset off.
+func (l *Lines) lineOf(off int32) int {
+	return sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
 }
+
+// isASCII reports whether b holds only ASCII bytes, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Count returns the number of lines.
+func (l *Lines) Count() int { return len(l.starts) }
 
 // Start returns the offset of the first byte of 0-based line, clamped to the last line.
 func (l *Lines) Start(line int) int32 {
@@ -39,5 +105,69 @@ func (l *Lines) Start(line int) int32 {
 	return l.starts[line]
 }
 
-// Count returns the number of lines.
-func (l *Lines) Count() int { return len(l.starts) }
+// Line returns the 1-based line of off.
+func (l *Lines) Line(off int32) int { return l.lineOf(off) + 1 }
+
+// contentEnd returns the offset where the text of line ends, before "\n" or "\r\n".
+func (l *Lines) contentEnd(line int) int32 {
+	if line+1 == len(l.starts) {
+		return int32(len(l.text))
+	}
+	end := l.starts[line+1] - 1
+	if end > l.starts[line] && l.text[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// Offset returns the byte offset of the 0-based line and column, the column counted in enc.
+func (l *Lines) Offset(line, col uint32, enc Encoding) int32 {
+	if int(line) >= len(l.starts) {
+		return int32(len(l.text))
+	}
+	start, end := l.starts[line], l.contentEnd(int(line))
+	if enc == UTF8 || !l.wide[line] {
+		return start + int32(min(int64(col), int64(end-start)))
+	}
+	units, off := uint32(0), start
+	for off < end {
+		r, size := utf8.DecodeRune(l.text[off:end])
+		n := uint32(utf16Len(r))
+		if units+n > col {
+			break // the position is past this character or inside its surrogate pair
+		}
+		units += n
+		off += int32(size)
+	}
+	return off
+}
+
+// Position returns the 0-based line and column of off, the column counted in enc.
+func (l *Lines) Position(off int32, enc Encoding) (line, col uint32) {
+	off = max(0, min(off, int32(len(l.text))))
+	i := l.lineOf(off)
+	start, end := l.starts[i], l.contentEnd(i)
+	off = min(off, end)
+	if enc == UTF8 || !l.wide[i] {
+		return uint32(i), uint32(off - start)
+	}
+	units := 0
+	for at := start; at < off; {
+		r, size := utf8.DecodeRune(l.text[at:end])
+		if at+int32(size) > off {
+			break // off is inside a character: count up to its start
+		}
+		units += utf16Len(r)
+		at += int32(size)
+	}
+	return uint32(i), uint32(units)
+}
+
+// utf16Len is the number of UTF-16 code units of r; an invalid byte decodes to U+FFFD, one
+// unit.
+func utf16Len(r rune) int {
+	if r >= 0x10000 {
+		return 2
+	}
+	return 1
+}

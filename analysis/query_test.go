@@ -40,7 +40,7 @@ func spanText(s ssa.Span) string { return querySource[s.Start:s.End] }
 
 func analyzeQuery(t *testing.T) *analysis.Result {
 	t.Helper()
-	r, err := analysis.Analyze([]byte(querySource))
+	r, err := analysis.Analyze([]byte(querySource), analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestDefinitionOfPhiReachesEveryDefinition(t *testing.T) {
 	defs := r.Definition(at(t, returnX))
 	var got []string
 	for _, d := range defs {
-		line, col := r.Lines.Position(d.Start)
+		line, col := r.Lines.Position(d.Start, analysis.UTF8)
 		got = append(got, fmt.Sprintf("%s@%d:%d", spanText(d), line, col))
 	}
 	if want := "x@1:6 x@2:11"; strings.Join(got, " ") != want {
@@ -134,13 +134,13 @@ func TestDiagnostics(t *testing.T) {
 }
 function g() { with (o) {} }
 `
-	r, err := analysis.Analyze([]byte(src))
+	r, err := analysis.Analyze([]byte(src), analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, d := range r.Diagnostics(true) {
-		line, col := r.Lines.Position(d.Span.Start)
+		line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
 		got = append(got, fmt.Sprintf("%d:%d:%s:%s", line+1, col+1, d.Severity, d.Message))
 	}
 	want := []string{

@@ -42,7 +42,7 @@ func BenchmarkBuildSSA(b *testing.B) {
 			file := Lower(tree)
 			b.StartTimer()
 			for _, fn := range file.Funcs {
-				if fn.NotAnalyzed == "" {
+				if fn.Analyzed() {
 					if err := ssa.Build(fn); err != nil {
 						b.Fatal(err)
 					}

@@ -1,12 +1,15 @@
 package lower
 
 import (
-	ts "github.com/ssalens/ssalens/treesitter"
-	"strconv"
 	"strings"
 
 	"github.com/ssalens/ssalens/ssa"
+	ts "github.com/ssalens/ssalens/treesitter"
 )
+
+// Expressions: each lowers to instructions that compute a temporary, in JavaScript's order of
+// evaluation. Only the expressions that can skip part of themselves (&&, ||, ??, the logical
+// assignments, ?:, optional chains, default values) make blocks.
 
 // maxConstText bounds the literal text kept in a Const instruction.
 const maxConstText = 40
@@ -28,9 +31,10 @@ func (fs *funcState) exprNamed(n, name int32) ssa.Temp {
 	return fs.expr(n)
 }
 
+// expr lowers the expression n and returns the temporary holding its value.
 func (fs *funcState) expr(n int32) ssa.Temp {
 	if !fs.nest(n) {
-		return fs.constant("undefined", n)
+		return fs.undefined(n)
 	}
 	defer fs.unnest()
 	t := fs.lw.t
@@ -38,7 +42,9 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 	switch node.Kind {
 	case ts.KindIdentifier, ts.KindShorthandPropertyIdentifier:
 		return fs.load(n)
-	case ts.KindNumber, ts.KindString, ts.KindRegex, ts.KindTrue, ts.KindFalse, ts.KindNull, ts.KindUndefined,
+	case ts.KindUndefined:
+		return fs.undefined(n)
+	case ts.KindNumber, ts.KindString, ts.KindRegex, ts.KindTrue, ts.KindFalse, ts.KindNull,
 		ts.KindPrivatePropertyIdentifier:
 		text := string(t.Text(n))
 		if len(text) > maxConstText {
@@ -46,33 +52,32 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 		}
 		return fs.constant(text, n)
 	case ts.KindThis:
-		return fs.emit(ssa.OpIntrinsic, "This", n)
+		return fs.intrinsic(ssa.IntrinsicThis, "", n)
 	case ts.KindSuper:
-		return fs.emit(ssa.OpIntrinsic, "Super", n)
-	case ts.KindMetaProperty, ts.KindImport:
-		return fs.emit(ssa.OpIntrinsic, string(t.Text(n)), n)
-	case ts.KindParenthesizedExpression:
-		return fs.sequence(n)
-	case ts.KindSequenceExpression:
+		return fs.intrinsic(ssa.IntrinsicSuper, "", n)
+	case ts.KindMetaProperty:
+		return fs.intrinsic(ssa.IntrinsicMetaProperty, string(t.Text(n)), n)
+	case ts.KindImport:
+		return fs.intrinsic(ssa.IntrinsicDynamicImport, "import", n)
+	case ts.KindParenthesizedExpression, ts.KindSequenceExpression, ts.KindTemplateSubstitution,
+		ts.KindComputedPropertyName, ts.KindJSXExpression:
 		return fs.sequence(n)
 	case ts.KindTemplateString:
-		return fs.intrinsic("Template", n, func(c int32) bool { return t.Nodes[c].Kind == ts.KindTemplateSubstitution })
-	case ts.KindTemplateSubstitution, ts.KindComputedPropertyName, ts.KindJSXExpression:
-		return fs.sequence(n)
+		return fs.combine(ssa.IntrinsicTemplate, n, func(c int32) bool { return t.Nodes[c].Kind == ts.KindTemplateSubstitution })
 	case ts.KindArray:
-		return fs.intrinsic("Array", n, nil)
+		return fs.combine(ssa.IntrinsicArray, n, nil)
 	case ts.KindObject:
 		return fs.object(n)
 	case ts.KindSpreadElement:
-		return fs.intrinsic("Spread", n, nil)
+		return fs.combine(ssa.IntrinsicSpread, n, nil)
 	case ts.KindAwaitExpression:
-		return fs.intrinsic("Await", n, nil)
+		return fs.combine(ssa.IntrinsicAwait, n, nil)
 	case ts.KindYieldExpression:
-		name := "Yield"
+		yield := ssa.IntrinsicYield
 		if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].NextSibling >= 0 && t.Nodes[t.Nodes[c].NextSibling].Kind == ts.TokenKind("*") {
-			name = "YieldDelegate"
+			yield = ssa.IntrinsicYieldDelegate
 		}
-		return fs.intrinsic(name, n, nil)
+		return fs.combine(yield, n, nil)
 	case ts.KindFunctionExpression, ts.KindGeneratorFunction, ts.KindArrowFunction:
 		return fs.closure(n, "")
 	case ts.KindClass:
@@ -98,7 +103,7 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 		return fs.jsx(n)
 	}
 	fs.any(n)
-	return fs.emit(ssa.OpIntrinsic, node.Kind.String(), n)
+	return fs.intrinsic(ssa.IntrinsicSyntax, node.Kind.String(), n)
 }
 
 // sequence lowers each child in order and returns the last value.
@@ -108,22 +113,24 @@ func (fs *funcState) sequence(n int32) ssa.Temp {
 		v = fs.expr(c)
 	}
 	if v == ssa.NoTemp {
-		v = fs.constant("undefined", n)
+		v = fs.undefined(n)
 	}
 	return v
 }
 
-// intrinsic lowers the children of n accepted by keep (nil: all) and combines them.
-func (fs *funcState) intrinsic(name string, n int32, keep func(int32) bool) ssa.Temp {
+// combine lowers the children of n accepted by keep (nil: all) and combines them with the
+// intrinsic i.
+func (fs *funcState) combine(i ssa.Intrinsic, n int32, keep func(int32) bool) ssa.Temp {
 	var args []ssa.Temp
 	for c := range fs.children(n) {
 		if keep == nil || keep(c) {
 			args = append(args, fs.expr(c))
 		}
 	}
-	return fs.emit(ssa.OpIntrinsic, name, n, args...)
+	return fs.intrinsic(i, "", n, args...)
 }
 
+// object lowers an object literal: its computed keys and values in order.
 func (fs *funcState) object(n int32) ssa.Temp {
 	t := fs.lw.t
 	var args []ssa.Temp
@@ -143,83 +150,22 @@ func (fs *funcState) object(n int32) ssa.Temp {
 			args = append(args, fs.expr(c))
 		}
 	}
-	return fs.emit(ssa.OpIntrinsic, "Object", n, args...)
-}
-
-// method lowers a method definition: its computed key in the current function, its body as a
-// nested function.
-func (fs *funcState) method(n int32) ssa.Temp {
-	t := fs.lw.t
-	name := ""
-	if key := fs.field(n, ts.FieldName); key >= 0 {
-		if t.Nodes[key].Kind == ts.KindComputedPropertyName {
-			fs.expr(key)
-		} else {
-			name = string(t.Text(key))
-		}
-	}
-	return fs.closure(n, name)
-}
-
-func (fs *funcState) class(n int32, hint string) ssa.Temp {
-	t := fs.lw.t
-	name := hint
-	id := fs.field(n, ts.FieldName)
-	if id >= 0 {
-		name = string(t.Text(id))
-	}
-	var args []ssa.Temp
-	saved := fs.scope
-	var self *ssa.Binding
-	if id >= 0 && t.Nodes[n].Kind == ts.KindClass {
-		// A class expression's name is bound inside the class only.
-		fs.scope = &scope{parent: saved, fs: fs}
-		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
-	}
-	for c := range fs.children(n) {
-		switch t.Nodes[c].Kind {
-		case ts.KindClassHeritage, ts.KindDecorator:
-			args = append(args, fs.sequence(c))
-		case ts.KindClassBody:
-			for m := range fs.children(c) {
-				args = append(args, fs.member(m, name))
-			}
-		}
-	}
-	v := fs.emit(ssa.OpIntrinsic, "Class "+name, n, args...)
-	if self != nil {
-		fs.storeBinding(self, fs.span(id), v)
-	}
-	fs.scope = saved
-	return v
-}
-
-// member lowers one member of a class body.
-func (fs *funcState) member(m int32, class string) ssa.Temp {
-	t := fs.lw.t
-	switch t.Nodes[m].Kind {
-	case ts.KindMethodDefinition:
-		return fs.method(m)
-	case ts.KindFieldDefinition:
-		prop := fs.field(m, ts.FieldProperty)
-		name := class + "." + string(t.Text(prop))
-		if prop >= 0 && t.Nodes[prop].Kind == ts.KindComputedPropertyName {
-			fs.expr(prop)
-			name = class + "[]"
-		}
-		value := fs.field(m, ts.FieldValue)
-		if value < 0 {
-			return fs.constant("undefined", m)
-		}
-		return fs.cur.Closure(fs.lw.lowerInitializer(fs, m, value, name), fs.span(m))
-	case ts.KindClassStaticBlock:
-		return fs.cur.Closure(fs.lw.lowerStaticBlock(fs, m), fs.span(m))
-	}
-	return fs.expr(m)
+	return fs.intrinsic(ssa.IntrinsicObject, "", n, args...)
 }
 
 // optionalChain lowers a member, subscript or call expression. If its chain has optional
-// links (a?.b), a nullish value at one of them short-circuits the whole chain to undefined.
+// links, a nullish value at one of them short-circuits the whole chain to undefined. For
+// `a?.b.c`:
+//
+//	    ...a...
+//	    If a == null then short else chain
+//	chain:
+//	    r = a.b.c
+//	    Goto join
+//	short:                   (one per ?.)
+//	    r = undefined
+//	    Goto join
+//	join:
 func (fs *funcState) optionalChain(n int32) ssa.Temp {
 	var shorts []*ssa.Block
 	v := fs.chainLink(n, &shorts)
@@ -232,7 +178,7 @@ func (fs *funcState) optionalChain(n int32) ssa.Temp {
 	join := fs.joinAfter(n, "join")
 	fs.gotoBlock(join, end)
 	for _, s := range shorts {
-		s.EmitTo(r, ssa.OpConst, "undefined", fs.span(n))
+		s.EmitTo(r, ssa.OpUndefined, "", fs.span(n))
 		s.Goto(join).Span = s.Anchor
 	}
 	fs.startBlock(join)
@@ -243,9 +189,11 @@ func isChainLink(k ts.Kind) bool {
 	return k == ts.KindMemberExpression || k == ts.KindSubscriptExpression || k == ts.KindCallExpression
 }
 
+// chainLink lowers one link of a chain of member, subscript and call expressions, innermost
+// first; an optional link adds its short-circuit block to shorts.
 func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	if !fs.nest(n) {
-		return fs.constant("undefined", n)
+		return fs.undefined(n)
 	}
 	defer fs.unnest()
 	t := fs.lw.t
@@ -267,7 +215,7 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	}
 	if opt := fs.field(n, ts.FieldOptionalChain); opt >= 0 {
 		null := fs.constant("null", opt)
-		nullish := fs.emit(ssa.OpBinary, "==", opt, o, null)
+		nullish := fs.cur.Binary(ssa.OperatorEq, fs.span(opt), o, null)
 		short := fs.newBlock("short")
 		short.Anchor = fs.span(opt) // where the short-circuit edge leaves
 		next := fs.newBlock("chain")
@@ -299,6 +247,7 @@ func (fs *funcState) call(op ssa.Op, n int32, callee ssa.Temp, args int32) ssa.T
 	return fs.emit(op, "", n, operands...)
 }
 
+// operator returns the text of n's operator, "" if error recovery left it out.
 func (fs *funcState) operator(n int32) string {
 	if op := fs.field(n, ts.FieldOperator); op >= 0 {
 		return string(fs.lw.t.Text(op))
@@ -306,20 +255,22 @@ func (fs *funcState) operator(n int32) string {
 	return ""
 }
 
+// unary lowers a unary operator; `delete` of a property is an intrinsic on the object.
 func (fs *funcState) unary(n int32) ssa.Temp {
 	t := fs.lw.t
-	op := fs.operator(n)
+	op := ssa.Operators[fs.operator(n)]
 	arg := unparen(t, fs.field(n, ts.FieldArgument))
-	if op == "delete" && (t.Nodes[arg].Kind == ts.KindMemberExpression || t.Nodes[arg].Kind == ts.KindSubscriptExpression) {
+	if op == ssa.OperatorDelete && (t.Nodes[arg].Kind == ts.KindMemberExpression || t.Nodes[arg].Kind == ts.KindSubscriptExpression) {
 		o := fs.expr(fs.field(arg, ts.FieldObject))
 		if t.Nodes[arg].Kind == ts.KindMemberExpression {
-			return fs.emit(ssa.OpIntrinsic, "Delete ."+string(t.Text(fs.field(arg, ts.FieldProperty))), n, o)
+			return fs.intrinsic(ssa.IntrinsicDelete, "Delete ."+string(t.Text(fs.field(arg, ts.FieldProperty))), n, o)
 		}
-		return fs.emit(ssa.OpIntrinsic, "Delete", n, o, fs.expr(fs.field(arg, ts.FieldIndex)))
+		return fs.intrinsic(ssa.IntrinsicDelete, "", n, o, fs.expr(fs.field(arg, ts.FieldIndex)))
 	}
-	return fs.emit(ssa.OpUnary, op, n, fs.expr(arg))
+	return fs.cur.Unary(op, fs.span(n), fs.expr(arg))
 }
 
+// unparen returns the expression inside the parentheses around n, if it is not a sequence.
 func unparen(t *ts.Tree, n int32) int32 {
 	for n >= 0 && t.Nodes[n].Kind == ts.KindParenthesizedExpression {
 		inner := t.FirstNamedChild(n)
@@ -331,35 +282,43 @@ func unparen(t *ts.Tree, n int32) int32 {
 	return n
 }
 
+// binary lowers a binary operator, the logical ones through shortCircuit.
 func (fs *funcState) binary(n int32) ssa.Temp {
-	op := fs.operator(n)
+	op := ssa.Operators[fs.operator(n)]
 	left := fs.field(n, ts.FieldLeft)
 	right := fs.field(n, ts.FieldRight)
 	switch op {
-	case "&&", "||", "??":
+	case ssa.OperatorAnd, ssa.OperatorOr, ssa.OperatorNullish:
 		l := fs.expr(left)
 		return fs.shortCircuit(n, op, l, fs.field(n, ts.FieldOperator), func() ssa.Temp { return fs.expr(right) })
 	}
 	l := fs.expr(left)
-	return fs.emit(ssa.OpBinary, op, n, l, fs.expr(right))
+	return fs.cur.Binary(op, fs.span(n), l, fs.expr(right))
 }
 
-// shortCircuit evaluates rhs only if l does not already decide the logical operator op
-// (&&, ||, ??, or the same with = for a logical assignment); it returns the value of the
-// whole expression. The edge that skips rhs leaves at node at.
-func (fs *funcState) shortCircuit(n int32, op string, l ssa.Temp, at int32, rhs func() ssa.Temp) ssa.Temp {
+// shortCircuit evaluates rhs only if l does not already decide the logical operator op (&&,
+// ||, ??, also for a logical assignment); it returns the value of the whole expression. The
+// edge that skips rhs leaves at node at. For `l && rhs`:
+//
+//	    r = l
+//	    If l then rhs else join        (||: If l then join else rhs; ??: If l == null then rhs else join)
+//	rhs:
+//	    r = ...rhs...
+//	    Goto join
+//	join:
+func (fs *funcState) shortCircuit(n int32, op ssa.Operator, l ssa.Temp, at int32, rhs func() ssa.Temp) ssa.Temp {
 	r := fs.fn.NewTemp()
 	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(n), l)
 	eval := fs.newBlock("rhs")
 	join := fs.joinAfter(n, "join")
-	switch strings.TrimSuffix(op, "=") {
-	case "&&":
+	switch op {
+	case ssa.OperatorAnd:
 		fs.cur.If(l, eval, join).Span = fs.span(at)
-	case "||":
+	case ssa.OperatorOr:
 		fs.cur.If(l, join, eval).Span = fs.span(at)
 	default:
 		null := fs.constant("null", at)
-		fs.cur.If(fs.emit(ssa.OpBinary, "==", at, l, null), eval, join).Span = fs.span(at)
+		fs.cur.If(fs.cur.Binary(ssa.OperatorEq, fs.span(at), l, null), eval, join).Span = fs.span(at)
 	}
 	fs.startBlock(eval)
 	v := rhs()
@@ -369,6 +328,17 @@ func (fs *funcState) shortCircuit(n int32, op string, l ssa.Temp, at int32, rhs 
 	return r
 }
 
+// ternary lowers `cond ? a : b`:
+//
+//	    ...cond...
+//	    If cond then then else else
+//	then:
+//	    r = ...a...
+//	    Goto join
+//	else:
+//	    r = ...b...
+//	    Goto join
+//	join:
 func (fs *funcState) ternary(n int32) ssa.Temp {
 	t := fs.lw.t
 	cond := fs.field(n, ts.FieldCondition)
@@ -391,6 +361,8 @@ func (fs *funcState) ternary(n int32) ssa.Temp {
 	return r
 }
 
+// assignment lowers `left = right`: the value first, then the store into the target or
+// pattern (pattern.go).
 func (fs *funcState) assignment(n int32) ssa.Temp {
 	left := unparen(fs.lw.t, fs.field(n, ts.FieldLeft))
 	v := fs.exprNamed(fs.field(n, ts.FieldRight), left)
@@ -450,189 +422,41 @@ func (fs *funcState) write(tg target, v ssa.Temp) {
 	}
 }
 
+// augmented lowers a compound assignment `x op= y`: read x, compute, write x; the logical
+// ones (`&&=`, `||=`, `??=`) write only when they evaluate y (shortCircuit).
 func (fs *funcState) augmented(n int32) ssa.Temp {
-	op := fs.operator(n)
+	op := ssa.Operators[strings.TrimSuffix(fs.operator(n), "=")]
 	tg := fs.target(fs.field(n, ts.FieldLeft))
 	old := fs.read(tg)
 	right := fs.field(n, ts.FieldRight)
 	switch op {
-	case "&&=", "||=", "??=":
+	case ssa.OperatorAnd, ssa.OperatorOr, ssa.OperatorNullish:
 		return fs.shortCircuit(n, op, old, fs.field(n, ts.FieldOperator), func() ssa.Temp {
 			v := fs.exprNamed(right, tg.node)
 			fs.write(tg, v)
 			return v
 		})
 	}
-	v := fs.emit(ssa.OpBinary, strings.TrimSuffix(op, "="), n, old, fs.expr(right))
+	v := fs.cur.Binary(op, fs.span(n), old, fs.expr(right))
 	fs.write(tg, v)
 	return v
 }
 
+// update lowers `x++`, `++x`, `x--`, `--x`: read x, add or subtract 1, write x; the value is
+// the old one for a postfix operator, the new one for a prefix one.
 func (fs *funcState) update(n int32) ssa.Temp {
 	t := fs.lw.t
-	op := fs.operator(n)
 	tg := fs.target(fs.field(n, ts.FieldArgument))
 	old := fs.read(tg)
 	one := fs.constant("1", n)
-	binop := "+" // also for a missing operator, a syntax error
-	if op == "--" {
-		binop = "-"
+	op := ssa.OperatorAdd // also for a missing operator, a syntax error
+	if fs.operator(n) == "--" {
+		op = ssa.OperatorSub
 	}
-	v := fs.emit(ssa.OpBinary, binop, n, old, one)
+	v := fs.cur.Binary(op, fs.span(n), old, one)
 	fs.write(tg, v)
 	if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].Field == ts.FieldOperator {
 		return v
 	}
 	return old
-}
-
-// assign stores v into the pattern or assignment target p, destructuring as needed.
-func (fs *funcState) assign(p int32, v ssa.Temp) {
-	if !fs.nest(p) {
-		return
-	}
-	defer fs.unnest()
-	t := fs.lw.t
-	switch t.Nodes[p].Kind {
-	case ts.KindIdentifier:
-		fs.store(p, v)
-	case ts.KindMemberExpression:
-		o := fs.expr(fs.field(p, ts.FieldObject))
-		fs.emit(ssa.OpSetProperty, string(t.Text(fs.field(p, ts.FieldProperty))), p, o, v)
-	case ts.KindSubscriptExpression:
-		o := fs.expr(fs.field(p, ts.FieldObject))
-		fs.emit(ssa.OpSetIndex, "", p, o, fs.expr(fs.field(p, ts.FieldIndex)), v)
-	case ts.KindParenthesizedExpression:
-		if inner := fs.first(p); inner >= 0 {
-			fs.assign(inner, v)
-		}
-	case ts.KindAssignmentPattern:
-		left := fs.field(p, ts.FieldLeft)
-		fs.assign(left, fs.defaulted(v, fs.field(p, ts.FieldRight), left))
-	case ts.KindObjectPattern:
-		fs.objectPattern(p, v)
-	case ts.KindArrayPattern:
-		fs.arrayPattern(p, v)
-	case ts.KindRestPattern: // a rest parameter: v is already the array of the rest
-		fs.assign(fs.first(p), v)
-	case ts.KindUndefined:
-	default:
-		fs.any(p)
-	}
-}
-
-// defaulted returns v, or the value of dflt if v is undefined.
-func (fs *funcState) defaulted(v ssa.Temp, dflt, name int32) ssa.Temp {
-	t := fs.lw.t
-	r := fs.fn.NewTemp()
-	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(dflt), v)
-	undef := fs.constant("undefined", dflt)
-	test := fs.emit(ssa.OpBinary, "===", dflt, v, undef)
-	use := fs.newBlock("default")
-	join := fs.joinAfter(dflt, "join")
-	fs.cur.If(test, use, join).Span = fs.span(dflt)
-	fs.startBlock(use)
-	fs.cur.EmitTo(r, ssa.OpCopy, "", fs.span(dflt), fs.exprNamed(dflt, name))
-	fs.gotoBlock(join, t.Nodes[dflt].End)
-	fs.startBlock(join)
-	return r
-}
-
-func (fs *funcState) propertyKey(key int32, v ssa.Temp) ssa.Temp {
-	t := fs.lw.t
-	if t.Nodes[key].Kind == ts.KindComputedPropertyName {
-		return fs.emit(ssa.OpIndex, "", key, v, fs.expr(key))
-	}
-	return fs.emit(ssa.OpProperty, string(t.Text(key)), key, v)
-}
-
-func (fs *funcState) objectPattern(p int32, v ssa.Temp) {
-	t := fs.lw.t
-	for c := range fs.children(p) {
-		switch t.Nodes[c].Kind {
-		case ts.KindShorthandPropertyIdentifierPattern:
-			fs.store(c, fs.propertyKey(c, v))
-		case ts.KindObjectAssignmentPattern:
-			left := fs.field(c, ts.FieldLeft)
-			x := fs.defaulted(fs.propertyKey(left, v), fs.field(c, ts.FieldRight), left)
-			if t.Nodes[left].Kind == ts.KindShorthandPropertyIdentifierPattern {
-				fs.store(left, x)
-			} else {
-				fs.assign(left, x)
-			}
-		case ts.KindPairPattern:
-			fs.assign(fs.field(c, ts.FieldValue), fs.propertyKey(fs.field(c, ts.FieldKey), v))
-		case ts.KindRestPattern:
-			fs.assign(fs.first(c), fs.emit(ssa.OpIntrinsic, "RestProperties", c, v))
-		}
-	}
-}
-
-func (fs *funcState) arrayPattern(p int32, v ssa.Temp) {
-	t := fs.lw.t
-	index := 0
-	for c := t.Nodes[p].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-		node := &t.Nodes[c]
-		switch {
-		case node.Flags&ts.Named == 0:
-			if t.Src[node.Start] == ',' {
-				index++
-			}
-		case node.Flags&ts.Extra != 0:
-		case node.Kind == ts.KindRestPattern:
-			fs.assign(fs.first(c), fs.emit(ssa.OpIntrinsic, "RestElements from "+strconv.Itoa(index), c, v))
-		default:
-			i := fs.constant(strconv.Itoa(index), c)
-			fs.assign(c, fs.emit(ssa.OpIndex, "", c, v, i))
-		}
-	}
-}
-
-func (fs *funcState) jsx(n int32) ssa.Temp {
-	t := fs.lw.t
-	open := n
-	if t.Nodes[n].Kind == ts.KindJSXElement {
-		open = fs.field(n, ts.FieldOpenTag)
-	}
-	var args []ssa.Temp
-	name := ""
-	if tag := fs.field(open, ts.FieldName); tag >= 0 {
-		name = string(t.Text(tag))
-		switch t.Nodes[tag].Kind {
-		case ts.KindIdentifier:
-			if c := name[0]; c >= 'A' && c <= 'Z' || c == '_' || c == '$' {
-				args = append(args, fs.load(tag)) // a component, not an HTML tag
-			}
-		case ts.KindMemberExpression:
-			args = append(args, fs.expr(tag))
-		}
-	}
-	for a := range fs.children(open) {
-		if t.Nodes[a].Field != ts.FieldAttribute {
-			continue
-		}
-		if t.Nodes[a].Kind == ts.KindJSXExpression {
-			args = append(args, fs.expr(a))
-			continue
-		}
-		for v := range fs.children(a) {
-			switch t.Nodes[v].Kind {
-			case ts.KindJSXExpression, ts.KindJSXElement, ts.KindJSXSelfClosingElement:
-				args = append(args, fs.expr(v))
-			}
-		}
-	}
-	if open != n {
-		for c := range fs.children(n) {
-			switch t.Nodes[c].Kind {
-			case ts.KindJSXElement, ts.KindJSXSelfClosingElement:
-				args = append(args, fs.expr(c))
-			case ts.KindJSXExpression:
-				if fs.first(c) >= 0 {
-					args = append(args, fs.expr(c))
-				}
-			}
-		}
-	}
-	return fs.emit(ssa.OpIntrinsic, "JSX <"+name+">", n, args...)
 }

@@ -1,10 +1,24 @@
 package lower
 
 import (
-	ts "github.com/ssalens/ssalens/treesitter"
-
 	"github.com/ssalens/ssalens/ssa"
+	ts "github.com/ssalens/ssalens/treesitter"
 )
+
+// Reuse of unchanged functions. After an edit, a function whose text the edit does not touch
+// is copied from the previous version (ssa.Function.Clone, HIR and SSA form together) instead
+// of being lowered and built again, when nothing else it depends on changed either: its syntax
+// tree (tree-sitter may parse unchanged text differently while it recovers from an error
+// nearby), its shape (below), and how the names it uses from outside resolve.
+
+// shape is what a function's lowering depends on besides its own text: the kinds of its node
+// and its parent (a declaration or an expression, a class or an object method), whether it is
+// in the body of a with statement, and strictness.
+type shape struct {
+	kind, parent ts.Kind
+	inWith       bool // created in the body of a with statement
+	strict       bool // in strict code
+}
 
 // reusable maps, for each function of prev that edit does not touch but whose enclosing
 // function it does (that one is lowered again), the function's new start offset to it. Left
@@ -35,8 +49,10 @@ func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
 	return reuse
 }
 
+// selfContained reports whether fn and its nested functions are analyzed and do not use the
+// arguments object of a function around them.
 func selfContained(fn *ssa.Function) bool {
-	if fn.NotAnalyzed != "" {
+	if !fn.Analyzed() {
 		return false
 	}
 	for _, b := range fn.Blocks {
@@ -54,6 +70,7 @@ func selfContained(fn *ssa.Function) bool {
 	return true
 }
 
+// shapeOf returns the shape of the function node nested in outer.
 func (lw *lowerer) shapeOf(outer *funcState, node int32) shape {
 	return shape{kind: lw.t.Nodes[node].Kind, parent: lw.t.Nodes[lw.t.Nodes[node].Parent].Kind,
 		inWith: outer.inWith > 0, strict: outer.strict}
@@ -123,11 +140,9 @@ func levelsUp(fn, owner *ssa.Function) int {
 	return -1
 }
 
-// adopt lists a copied function and its nested functions, and records their uses of the
-// variables of the functions around them, as lowering them would have.
+// adopt lists a copied function and its nested functions, as lowering them would have.
 func (lw *lowerer) adopt(fn *ssa.Function) {
 	lw.funcs = append(lw.funcs, fn)
-	lw.recordCaptures(fn)
 	for _, c := range fn.Children {
 		lw.adopt(c)
 	}

@@ -85,7 +85,7 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File 
 		f = Lower(tree)
 	}
 	for _, fn := range f.Funcs {
-		if fn.NotAnalyzed == "" && !fn.Built() {
+		if fn.Analyzed() && !fn.Built() {
 			if err := ssa.Build(fn); err != nil {
 				t.Fatal(err)
 			}
@@ -99,10 +99,10 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File 
 func describe(f *File) string {
 	var sb strings.Builder
 	for _, fn := range f.Funcs {
-		fmt.Fprintf(&sb, "%s %v %q\n", fn.Name, fn.Span, fn.NotAnalyzed)
+		fmt.Fprintf(&sb, "%s %v %v\n", fn.Name, fn.Span, fn.NotAnalyzed)
 		for _, b := range fn.Bindings {
-			if b.Context {
-				fmt.Fprintf(&sb, "  context %s: %s\n", b.Name, b.Why)
+			if b.Context() {
+				fmt.Fprintf(&sb, "  context %s: %v\n", b.Name, b.Why)
 			}
 		}
 		sb.WriteString(fn.String())

@@ -24,6 +24,33 @@ func (s *scope) lookup(name []byte) *ssa.Binding {
 	return nil
 }
 
+// binding resolves the identifier node by the scope chain; a name no scope declares is a
+// global.
+func (fs *funcState) binding(node int32) *ssa.Binding {
+	name := fs.lw.t.Text(node)
+	b := fs.scope.lookup(name)
+	switch {
+	case b == nil:
+		if string(name) == "arguments" {
+			fs.argumentsUsed(fs.span(node))
+		}
+		return fs.lw.global(name)
+	case b.Owner != fs.fn && fs.inWith > 0:
+		fs.markUsedInWith(b, fs.span(node))
+	}
+	return b
+}
+
+// global returns the binding of the global name.
+func (lw *lowerer) global(name []byte) *ssa.Binding {
+	g, ok := lw.globals[string(name)]
+	if !ok {
+		g = ssa.NewGlobal(string(name))
+		lw.globals[g.Name] = g
+	}
+	return g
+}
+
 // declare enters a binding of name in s, owned by s's function, unless s already has one
 // (var redeclarations and a var named like a parameter are the same variable).
 func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {

@@ -81,7 +81,7 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 
 func toProtocolDiagnostic(f *file, d analysis.Diagnostic, enc positionEncoding) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
-		Range:    f.lines.rangeOf(d.Span.Start, d.Span.End, enc),
+		Range:    rangeOf(f.lines(), d.Span, enc),
 		Severity: protocol.DiagnosticSeverity(d.Severity),
 		Code:     d.Code,
 		Source:   "ssalens",

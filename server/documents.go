@@ -9,7 +9,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/ssalens/ssalens/analysis"
-	"github.com/ssalens/ssalens/treesitter"
 )
 
 // file is one version of an open document.
@@ -17,11 +16,10 @@ type file struct {
 	uri     protocol.DocumentURI
 	version int32
 	doc     *analysis.Document
-	lines   *lineIndex
-	// prev is the version this one was edited from by edit, kept while this version is not
-	// analyzed yet, for answers from an older analysis (see stale.go).
-	prev atomic.Pointer[file]
-	edit treesitter.Edit
+	// prev is the version this one was edited from by edits, in order, kept while this
+	// version is not analyzed yet, for answers from an older analysis (see stale.go).
+	prev  atomic.Pointer[file]
+	edits []analysis.Edit
 	// unanalyzed counts the versions back to one analyzed when this one was made, at most.
 	unanalyzed int
 	// staleAnswered is set once inlay hints of this version were answered from an older one.
@@ -29,6 +27,8 @@ type file struct {
 }
 
 func (f *file) text() []byte { return f.doc.Text() }
+
+func (f *file) lines() *analysis.Lines { return f.doc.Lines() }
 
 // result returns the analysis of this version, computed once for all requests. Once it
 // exists, older versions are no longer needed.
@@ -39,11 +39,11 @@ func (f *file) result() *analysis.Result {
 }
 
 func openFile(uri protocol.DocumentURI, version int32, text []byte) (*file, error) {
-	doc, err := analysis.NewDocument(text)
+	doc, err := analysis.NewDocument(text, analysis.Options{})
 	if err != nil {
 		return nil, err
 	}
-	return &file{uri: uri, version: version, doc: doc, lines: newLineIndex(text)}, nil
+	return &file{uri: uri, version: version, doc: doc}, nil
 }
 
 // contentChange is a TextDocumentContentChangeEvent; a nil Range replaces the whole text
@@ -144,12 +144,12 @@ func (s *Server) replaceFile(f *file) {
 // change returns the version of f after changes, re-parsed incrementally from f.
 func (f *file) change(version int32, changes []contentChange, enc positionEncoding) (*file, error) {
 	if len(changes) == 0 {
-		next := &file{uri: f.uri, version: version, doc: f.doc, lines: f.lines, edit: f.edit, unanalyzed: f.unanalyzed}
+		next := &file{uri: f.uri, version: version, doc: f.doc, edits: f.edits, unanalyzed: f.unanalyzed}
 		next.prev.Store(f.prev.Load())
 		return next, nil
 	}
-	text, edit := applyChanges(f.text(), f.lines, changes, enc)
-	next := &file{uri: f.uri, version: version, doc: f.doc.Edit(text), lines: f.lines.edited(text, edit), edit: edit, unanalyzed: 1}
+	doc, edits := applyChanges(f.doc, changes, enc)
+	next := &file{uri: f.uri, version: version, doc: doc, edits: edits, unanalyzed: 1}
 	if f.doc.Ready() != nil {
 		f.prev.Store(nil)
 	} else {
@@ -161,41 +161,32 @@ func (f *file) change(version int32, changes []contentChange, enc positionEncodi
 	return next, nil
 }
 
-// applyChanges applies changes in order to text, whose lines are indexed by lines, and
-// returns the new text with one edit that turns text into it: the span between the prefix
-// and the suffix that no change touched.
-func applyChanges(text []byte, lines *lineIndex, changes []contentChange, enc positionEncoding) ([]byte, treesitter.Edit) {
-	origLen := len(text)
-	prefix, suffix := origLen, origLen // bytes of the original text left untouched at each end
+// applyChanges applies changes in order to doc and returns the version after the last one,
+// with the edit each change made.
+func applyChanges(doc *analysis.Document, changes []contentChange, enc positionEncoding) (*analysis.Document, []analysis.Edit) {
+	edits := make([]analysis.Edit, len(changes))
 	for i, c := range changes {
-		if i > 0 {
-			lines = newLineIndex(text)
-		}
-		start, end, insert := replacement(text, lines, c, enc)
+		text := doc.Text()
+		start, end, insert := replacement(text, doc.Lines(), c, enc)
 		next := make([]byte, 0, len(text)-(end-start)+len(insert))
 		next = append(append(append(next, text[:start]...), insert...), text[end:]...)
-		prefix = min(prefix, start)
-		suffix = min(suffix, len(text)-end)
-		text = next
+		edits[i] = analysis.Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))}
+		doc = doc.Edit(next, edits[i])
 	}
-	return text, treesitter.Edit{
-		StartByte:  uint32(prefix),
-		OldEndByte: uint32(origLen - suffix),
-		NewEndByte: uint32(len(text) - suffix),
-	}
+	return doc, edits
 }
 
 // replacement returns the bytes [start, end) of text that c replaces, and what with. A change
 // of the whole text is narrowed to the part that differs, so that re-parsing stays
 // incremental.
-func replacement(text []byte, lines *lineIndex, c contentChange, enc positionEncoding) (start, end int, insert string) {
+func replacement(text []byte, lines *analysis.Lines, c contentChange, enc positionEncoding) (start, end int, insert string) {
 	if c.Range == nil {
 		p := commonPrefix(text, c.Text)
 		s := commonSuffix(text[p:], c.Text[p:])
 		return p, len(text) - s, c.Text[p : len(c.Text)-s]
 	}
-	start = int(lines.offset(c.Range.Start, enc))
-	end = int(lines.offset(c.Range.End, enc))
+	start = int(offset(lines, c.Range.Start, enc))
+	end = int(offset(lines, c.Range.End, enc))
 	if end < start {
 		start, end = end, start
 	}

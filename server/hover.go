@@ -17,6 +17,6 @@ func (s *Server) hover(_ context.Context, st *snapshot, params json.RawMessage) 
 	if !ok {
 		return nil, nil
 	}
-	r := f.lines.rangeOf(span.Start, span.End, st.encoding)
+	r := rangeOf(f.lines(), span, st.encoding)
 	return protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}, Range: &r}, nil
 }

@@ -47,7 +47,7 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 	if err != nil {
 		return nil, err
 	}
-	start, end := f.lines.offset(p.Range.Start, st.encoding), f.lines.offset(p.Range.End, st.encoding)
+	start, end := offset(f.lines(), p.Range.Start, st.encoding), offset(f.lines(), p.Range.End, st.encoding)
 	var hints []analysis.Hint
 	if base, edits := f.staleBase(); base != nil && s.client.inlayHintRefresh {
 		hints = base.InlayHints(backward(start, edits), backward(end, edits), st.settings.versionHints, st.settings.phiHints)
@@ -66,7 +66,7 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 // toInlayHint gives a hint of one plain part a string label with the part's tooltip, and a
 // hint with linked parts a label of parts.
 func toInlayHint(f *file, h analysis.Hint, enc positionEncoding) inlayHint {
-	ih := inlayHint{Position: f.lines.position(h.At, enc)}
+	ih := inlayHint{Position: position(f.lines(), h.At, enc)}
 	if h.Kind == analysis.HintVersion {
 		ih.Kind = inlayHintType
 	} else {
@@ -80,7 +80,7 @@ func toInlayHint(f *file, h analysis.Hint, enc positionEncoding) inlayHint {
 	for i, part := range h.Parts {
 		parts[i] = inlayHintLabelPart{Value: part.Text, Tooltip: part.Tooltip}
 		if part.Def != nil {
-			parts[i].Location = &protocol.Location{URI: f.uri, Range: f.lines.rangeOf(part.Def.Start, part.Def.End, enc)}
+			parts[i].Location = &protocol.Location{URI: f.uri, Range: rangeOf(f.lines(), *part.Def, enc)}
 		}
 	}
 	ih.Label = parts

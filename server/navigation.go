@@ -6,7 +6,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/analysis"
 )
 
 // definition returns where the value at the position is defined; for a φ, every definition
@@ -29,7 +29,7 @@ func (s *Server) declaration(_ context.Context, st *snapshot, params json.RawMes
 	if !ok {
 		return nil, nil
 	}
-	return f.locations([]ssa.Span{span}, st.encoding), nil
+	return f.locations([]analysis.Span{span}, st.encoding), nil
 }
 
 // references returns the uses of the value at the position, and its definition when asked.
@@ -58,16 +58,16 @@ func (s *Server) documentHighlight(_ context.Context, st *snapshot, params json.
 		if h.Write {
 			kind = protocol.DocumentHighlightKindWrite
 		}
-		out = append(out, protocol.DocumentHighlight{Range: f.lines.rangeOf(h.Span.Start, h.Span.End, st.encoding), Kind: kind})
+		out = append(out, protocol.DocumentHighlight{Range: rangeOf(f.lines(), h.Span, st.encoding), Kind: kind})
 	}
 	return out, nil
 }
 
 // locations turns spans of f into locations; none is null, the LSP's "no result".
-func (f *file) locations(spans []ssa.Span, enc positionEncoding) []protocol.Location {
+func (f *file) locations(spans []analysis.Span, enc positionEncoding) []protocol.Location {
 	var out []protocol.Location
 	for _, sp := range spans {
-		out = append(out, protocol.Location{URI: f.uri, Range: f.lines.rangeOf(sp.Start, sp.End, enc)})
+		out = append(out, protocol.Location{URI: f.uri, Range: rangeOf(f.lines(), sp, enc)})
 	}
 	return out
 }

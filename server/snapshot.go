@@ -58,5 +58,5 @@ func (st *snapshot) offset(p protocol.TextDocumentPositionParams) (*file, int32,
 	if err != nil {
 		return nil, 0, err
 	}
-	return f, f.lines.offset(p.Position, st.encoding), nil
+	return f, offset(f.lines(), p.Position, st.encoding), nil
 }

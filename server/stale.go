@@ -4,8 +4,6 @@ import (
 	"slices"
 
 	"github.com/ssalens/ssalens/analysis"
-	"github.com/ssalens/ssalens/ssa"
-	"github.com/ssalens/ssalens/treesitter"
 )
 
 // Answering inlay hints from an older analysis.
@@ -23,17 +21,19 @@ const maxStaleEdits = 64
 // staleBase returns the analysis of the newest analyzed version that f descends from, and the
 // edits that turn its text into f's, in order; nil if f is analyzed already or no analyzed
 // version is near.
-func (f *file) staleBase() (*analysis.Result, []treesitter.Edit) {
+func (f *file) staleBase() (*analysis.Result, []analysis.Edit) {
 	if f.doc.Ready() != nil {
 		return nil, nil
 	}
-	var edits []treesitter.Edit
+	var edits []analysis.Edit
 	for g, n := f, 0; n < maxStaleEdits; n++ {
 		p := g.prev.Load()
 		if p == nil {
 			return nil, nil
 		}
-		edits = append(edits, g.edit)
+		for _, e := range slices.Backward(g.edits) {
+			edits = append(edits, e)
+		}
 		if r := p.doc.Ready(); r != nil {
 			slices.Reverse(edits)
 			return r, edits
@@ -44,7 +44,7 @@ func (f *file) staleBase() (*analysis.Result, []treesitter.Edit) {
 }
 
 // forward maps an offset in the older text to the newer one; false if edited text touches it.
-func forward(off int32, edits []treesitter.Edit) (int32, bool) {
+func forward(off int32, edits []analysis.Edit) (int32, bool) {
 	for _, e := range edits {
 		switch {
 		case uint32(off) < e.StartByte:
@@ -59,7 +59,7 @@ func forward(off int32, edits []treesitter.Edit) (int32, bool) {
 
 // backward maps an offset in the newer text to the older one; an offset in inserted text
 // maps to where the insertion starts.
-func backward(off int32, edits []treesitter.Edit) int32 {
+func backward(off int32, edits []analysis.Edit) int32 {
 	for _, e := range slices.Backward(edits) {
 		switch {
 		case uint32(off) < e.StartByte:
@@ -74,7 +74,7 @@ func backward(off int32, edits []treesitter.Edit) int32 {
 
 // moveHints moves hints of the older text through edits, dropping those that touch edited
 // text and the definition links that do.
-func moveHints(hints []analysis.Hint, edits []treesitter.Edit) []analysis.Hint {
+func moveHints(hints []analysis.Hint, edits []analysis.Edit) []analysis.Hint {
 	out := hints[:0]
 	for _, h := range hints {
 		at, ok := forward(h.At, edits)
@@ -89,7 +89,7 @@ func moveHints(hints []analysis.Hint, edits []treesitter.Edit) []analysis.Hint {
 				end, okEnd := forward(p.Def.End, edits)
 				p.Def = nil
 				if okStart && okEnd {
-					p.Def = &ssa.Span{Start: start, End: end}
+					p.Def = &analysis.Span{Start: start, End: end}
 				}
 			}
 			parts[i] = p

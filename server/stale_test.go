@@ -7,13 +7,11 @@ import (
 	"testing"
 
 	"github.com/ssalens/ssalens/analysis"
-	"github.com/ssalens/ssalens/ssa"
-	"github.com/ssalens/ssalens/treesitter"
 )
 
 func TestMoveOffsets(t *testing.T) {
 	// "abcdef": replace "cd" (2–4) by "XYZ", then insert "!" at 0.
-	edits := []treesitter.Edit{{StartByte: 2, OldEndByte: 4, NewEndByte: 5}, {StartByte: 0, OldEndByte: 0, NewEndByte: 1}}
+	edits := []analysis.Edit{{StartByte: 2, OldEndByte: 4, NewEndByte: 5}, {StartByte: 0, OldEndByte: 0, NewEndByte: 1}}
 	for _, tt := range []struct {
 		old, new int32
 		ok       bool
@@ -30,17 +28,17 @@ func TestMoveOffsets(t *testing.T) {
 }
 
 func TestMoveHints(t *testing.T) {
-	def := func(s, e int32) *ssa.Span { return &ssa.Span{Start: s, End: e} }
+	def := func(s, e int32) *analysis.Span { return &analysis.Span{Start: s, End: e} }
 	hints := []analysis.Hint{
 		{At: 1, Parts: []analysis.HintPart{{Text: "₁"}}},
 		{At: 3, Parts: []analysis.HintPart{{Text: "₂"}}}, // in the replaced text
 		{At: 9, Parts: []analysis.HintPart{{Text: "x₃", Def: def(0, 1)}, {Text: "x₁", Def: def(2, 3)}}},
 	}
-	got := moveHints(hints, []treesitter.Edit{{StartByte: 2, OldEndByte: 4, NewEndByte: 6}})
+	got := moveHints(hints, []analysis.Edit{{StartByte: 2, OldEndByte: 4, NewEndByte: 6}})
 	if len(got) != 2 || got[0].At != 1 || got[1].At != 11 {
 		t.Fatalf("moved hints %+v", got)
 	}
-	if d := got[1].Parts[0].Def; d == nil || *d != (ssa.Span{Start: 0, End: 1}) {
+	if d := got[1].Parts[0].Def; d == nil || *d != (analysis.Span{Start: 0, End: 1}) {
 		t.Errorf("link before the edit moved to %v", d)
 	}
 	if d := got[1].Parts[1].Def; d != nil {

@@ -3,13 +3,15 @@ package server
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 
-	"github.com/ssalens/ssalens/treesitter"
+	"github.com/ssalens/ssalens/analysis"
 )
 
 // typist types text into an open document one character per didChange, as an editor sends
@@ -34,7 +36,7 @@ func (ty *typist) typeText(text string) {
 		if r == '\n' {
 			ty.line, ty.char = ty.line+1, 0
 		} else {
-			ty.char += uint32(utf16Len(r))
+			ty.char += uint32(utf16.RuneLen(r))
 		}
 	}
 }
@@ -153,20 +155,24 @@ func TestApplyChanges(t *testing.T) {
 		name    string
 		changes []contentChange
 		want    string
-		edit    treesitter.Edit
+		edits   []analysis.Edit
 	}{
-		{"insert", []contentChange{{Range: span(1, 1, 1, 1), Text: "XY"}}, "abc\r\ndXYef\nghi", treesitter.Edit{StartByte: 6, OldEndByte: 6, NewEndByte: 8}},
-		{"delete across a CRLF", []contentChange{{Range: span(0, 2, 1, 1), Text: ""}}, "abef\nghi", treesitter.Edit{StartByte: 2, OldEndByte: 6, NewEndByte: 2}},
-		{"reversed range", []contentChange{{Range: span(1, 1, 0, 2), Text: "-"}}, "ab-ef\nghi", treesitter.Edit{StartByte: 2, OldEndByte: 6, NewEndByte: 3}},
+		{"insert", []contentChange{{Range: span(1, 1, 1, 1), Text: "XY"}}, "abc\r\ndXYef\nghi", []analysis.Edit{{StartByte: 6, OldEndByte: 6, NewEndByte: 8}}},
+		{"delete across a CRLF", []contentChange{{Range: span(0, 2, 1, 1), Text: ""}}, "abef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 2}}},
+		{"reversed range", []contentChange{{Range: span(1, 1, 0, 2), Text: "-"}}, "ab-ef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 3}}},
 		{"two changes", []contentChange{{Range: span(2, 3, 2, 3), Text: "!"}, {Range: span(0, 0, 0, 1), Text: ""}},
-			"bc\r\ndef\nghi!", treesitter.Edit{StartByte: 0, OldEndByte: 12, NewEndByte: 12}},
-		{"whole text", []contentChange{{Text: "abc\r\nDEF\nghi"}}, "abc\r\nDEF\nghi", treesitter.Edit{StartByte: 5, OldEndByte: 8, NewEndByte: 8}},
-		{"same whole text", []contentChange{{Text: string(text)}}, string(text), treesitter.Edit{StartByte: 12, OldEndByte: 12, NewEndByte: 12}},
+			"bc\r\ndef\nghi!", []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 13}, {StartByte: 0, OldEndByte: 1, NewEndByte: 0}}},
+		{"whole text", []contentChange{{Text: "abc\r\nDEF\nghi"}}, "abc\r\nDEF\nghi", []analysis.Edit{{StartByte: 5, OldEndByte: 8, NewEndByte: 8}}},
+		{"same whole text", []contentChange{{Text: string(text)}}, string(text), []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 12}}},
 	}
 	for _, tt := range tests {
-		got, edit := applyChanges(text, newLineIndex(text), tt.changes, utf16Encoding)
-		if string(got) != tt.want || edit != tt.edit {
-			t.Errorf("%s: got %q, %+v; want %q, %+v", tt.name, got, edit, tt.want, tt.edit)
+		doc, err := analysis.NewDocument(text, analysis.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, edits := applyChanges(doc, tt.changes, utf16Encoding)
+		if string(got.Text()) != tt.want || !slices.Equal(edits, tt.edits) {
+			t.Errorf("%s: got %q, %+v; want %q, %+v", tt.name, got.Text(), edits, tt.want, tt.edits)
 		}
 	}
 }
@@ -188,7 +194,7 @@ func TestRandomEdits(t *testing.T) {
 			if r == '\n' {
 				p.Line, p.Character = p.Line+1, 0
 			} else {
-				p.Character += uint32(utf16Len(r))
+				p.Character += uint32(utf16.RuneLen(r))
 			}
 		}
 		return p

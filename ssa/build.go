@@ -10,8 +10,8 @@ import (
 // φs that are needed and no others, and fills fn.Values. fn must have been finished (Finish)
 // and not built before. Nested functions are built separately.
 func Build(fn *Function) error {
-	if fn.NotAnalyzed != "" {
-		return fmt.Errorf("%s: not analyzed: %s", fn.Name, fn.NotAnalyzed)
+	if !fn.Analyzed() {
+		return fmt.Errorf("%s: not analyzed: %s", fn.Name, fn.NotAnalyzed.Kind)
 	}
 	if fn.built {
 		return fmt.Errorf("%s: already built", fn.Name)

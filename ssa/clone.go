@@ -18,6 +18,13 @@ type cloner struct {
 
 func (c *cloner) span(s Span) Span { return Span{Start: s.Start + c.shift, End: s.End + c.shift} }
 
+func (c *cloner) reason(r Reason) Reason {
+	if r.Kind != NoReason {
+		r.At = c.span(r.At)
+	}
+	return r
+}
+
 func (c *cloner) binding(b *Binding) *Binding {
 	if nb, ok := c.bindings[b]; ok {
 		return nb
@@ -26,11 +33,12 @@ func (c *cloner) binding(b *Binding) *Binding {
 }
 
 func (c *cloner) function(fn *Function) *Function {
-	nf := &Function{Name: fn.Name, Span: c.span(fn.Span), NotAnalyzed: fn.NotAnalyzed, temps: fn.temps, built: fn.built}
+	nf := &Function{Name: fn.Name, Span: c.span(fn.Span), NotAnalyzed: c.reason(fn.NotAnalyzed), temps: fn.temps, built: fn.built}
 	for _, b := range fn.Bindings {
 		nb := *b
 		nb.Owner = nf
 		nb.Decl = c.span(b.Decl)
+		nb.Why = c.reason(b.Why)
 		nf.Bindings = append(nf.Bindings, &nb)
 		c.bindings[b] = &nb
 	}

@@ -59,6 +59,28 @@ func (b *Block) EmitTo(dest Temp, op Op, text string, span Span, args ...Temp) {
 	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: dest, Args: args, Text: text, Span: span})
 }
 
+// Unary appends an instruction applying op to x and returns its temporary.
+func (b *Block) Unary(op Operator, span Span, x Temp) Temp {
+	t := b.Emit(OpUnary, "", span, x)
+	b.Instrs[len(b.Instrs)-1].Operator = op
+	return t
+}
+
+// Binary appends an instruction applying op to x and y and returns its temporary.
+func (b *Block) Binary(op Operator, span Span, x, y Temp) Temp {
+	t := b.Emit(OpBinary, "", span, x, y)
+	b.Instrs[len(b.Instrs)-1].Operator = op
+	return t
+}
+
+// Intrinsic appends an intrinsic instruction and returns its temporary; text, if not empty, is
+// its printed form.
+func (b *Block) Intrinsic(i Intrinsic, text string, span Span, args ...Temp) Temp {
+	t := b.Emit(OpIntrinsic, text, span, args...)
+	b.Instrs[len(b.Instrs)-1].Intrinsic = i
+	return t
+}
+
 // Param defines the next parameter as binding at span.
 func (b *Block) Param(binding *Binding, span Span) {
 	b.Instrs = append(b.Instrs, Instr{Op: OpParam, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})

@@ -32,14 +32,13 @@ type Binding struct {
 	Kind     BindingKind
 	Decl     Span
 	Owner    *Function
-	Context  bool   // captured and assigned across functions: not renamed
-	Why      string // why Context is set, for the user
+	Why      Reason // why the binding is a context variable, not renamed (see Context)
 	Exported bool   // a module export: importers see every value it takes
 }
 
 // Renamed reports whether Build gives the binding's places SSA values in fn.
 func (b *Binding) Renamed(fn *Function) bool {
-	return b.Owner == fn && !b.Context && b.Kind != Global
+	return b.Owner == fn && !b.Context() && b.Kind != Global
 }
 
 // Temp is a function-local temporary; NoTemp marks an absent operand or result.
@@ -66,9 +65,10 @@ const (
 	OpStoreLocal           // Place = Args[0]; Dest, if any, is the stored value
 	OpUninit               // Place's binding is uninitialized again: a block scope entered anew by a loop
 	OpCopy                 // Dest = Args[0]; a temporary assigned on each path into a join
-	OpConst                // Dest = literal Text
-	OpUnary                // Dest = Text Args[0]
-	OpBinary               // Dest = Args[0] Text Args[1]
+	OpConst                // Dest = the literal Text
+	OpUndefined            // Dest = undefined
+	OpUnary                // Dest = Operator Args[0]
+	OpBinary               // Dest = Args[0] Operator Args[1]
 	OpCall                 // Dest = Args[0](Args[1:]...)
 	OpNew                  // Dest = new Args[0](Args[1:]...)
 	OpProperty             // Dest = Args[0].Text
@@ -76,23 +76,27 @@ const (
 	OpIndex // Dest = Args[0][Args[1]]
 	OpSetIndex
 	OpFunction  // Dest = closure of Func
-	OpIntrinsic // Dest = Text(Args...): any other expression form (object, array, await, …)
+	OpIntrinsic // Dest = Intrinsic(Args...): any other expression form (object, array, await, …)
 )
 
-var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Uninit", "Copy", "Const", "Unary", "Binary", "Call",
+var opNames = [...]string{"Param", "LoadLocal", "StoreLocal", "Uninit", "Copy", "Const", "Undefined", "Unary", "Binary", "Call",
 	"New", "PropertyLoad", "PropertyStore", "IndexLoad", "IndexStore", "Function", "Intrinsic"}
 
 func (o Op) String() string { return opNames[o] }
 
 // Instr is one three-address instruction.
 type Instr struct {
-	Op    Op
-	Dest  Temp
-	Args  []Temp
-	Place Place     // for OpParam, OpLoadLocal, OpStoreLocal, OpUninit (Binding is nil otherwise)
-	Text  string    // operator, literal, property or intrinsic name
-	Func  *Function // for OpFunction
-	Span  Span
+	Op        Op
+	Dest      Temp
+	Args      []Temp
+	Operator  Operator  // for OpUnary and OpBinary
+	Intrinsic Intrinsic // for OpIntrinsic
+	Place     Place     // for OpParam, OpLoadLocal, OpStoreLocal, OpUninit (Binding is nil otherwise)
+	// Text is for display only: a literal, a property name, a function's name, or an
+	// intrinsic's printed form when it says more than its name (`Class Point`).
+	Text string
+	Func *Function // for OpFunction
+	Span Span
 }
 
 // Defines reports whether the instruction defines its Place.
@@ -241,8 +245,9 @@ type Function struct {
 	Values   []*Value // after Build: initial values, then the others in block order
 	Parent   *Function
 	Children []*Function
-	// NotAnalyzed, when set, says why the function has no SSA form (with, eval, a syntax error).
-	NotAnalyzed string
+	// NotAnalyzed says why the function has no SSA form (with, eval, a syntax error), if it
+	// has none (see Analyzed).
+	NotAnalyzed Reason
 
 	temps   int32
 	created []*Block

@@ -17,10 +17,12 @@ func (fn *Function) String() string {
 // predecessors, its φs as `x$3: phi(bb1: x$1, bb2: x$2)`, its numbered instructions and its
 // terminal. Renamed occurrences print as name$version; the others say why they are not renamed
 // through the op's name (LoadGlobal, LoadContext, LoadCapture). Nested functions are not printed.
+// A function that is not analyzed prints as its name and the kind of the reason; package
+// analysis words the reason for users.
 func Fprint(w io.Writer, fn *Function) {
 	fmt.Fprintf(w, "function %s\n", fn.Name)
-	if fn.NotAnalyzed != "" {
-		fmt.Fprintf(w, "  not analyzed: %s\n", fn.NotAnalyzed)
+	if !fn.Analyzed() {
+		fmt.Fprintf(w, "  not analyzed: %s\n", fn.NotAnalyzed.Kind)
 		return
 	}
 	n := 0
@@ -73,7 +75,7 @@ func (fn *Function) placeOp(in *Instr) (op, name string) {
 		return in.Op.String(), in.Place.Value.String()
 	case b.Kind == Global:
 		return verb + "Global", b.Name
-	case b.Context:
+	case b.Context():
 		return verb + "Context", b.Name
 	case b.Owner != fn:
 		return verb + "Capture", b.Name
@@ -102,10 +104,12 @@ func (fn *Function) instrString(in *Instr) string {
 		rhs = in.Args[0].String()
 	case OpConst:
 		rhs = "Const " + in.Text
+	case OpUndefined:
+		rhs = "Const undefined"
 	case OpUnary:
-		rhs = fmt.Sprintf("Unary %s %s", in.Text, in.Args[0])
+		rhs = fmt.Sprintf("Unary %s %s", in.Operator, in.Args[0])
 	case OpBinary:
-		rhs = fmt.Sprintf("Binary %s %s %s", in.Args[0], in.Text, in.Args[1])
+		rhs = fmt.Sprintf("Binary %s %s %s", in.Args[0], in.Operator, in.Args[1])
 	case OpCall, OpNew:
 		rhs = fmt.Sprintf("%s %s(%s)", in.Op, in.Args[0], temps(in.Args[1:]))
 	case OpProperty:
@@ -119,7 +123,11 @@ func (fn *Function) instrString(in *Instr) string {
 	case OpFunction:
 		rhs = "Function " + in.Text
 	case OpIntrinsic:
-		rhs = fmt.Sprintf("%s(%s)", in.Text, temps(in.Args))
+		name := in.Text
+		if name == "" {
+			name = in.Intrinsic.String()
+		}
+		rhs = fmt.Sprintf("%s(%s)", name, temps(in.Args))
 	}
 	if in.Dest == NoTemp {
 		return rhs

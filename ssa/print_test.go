@@ -12,7 +12,7 @@ func TestPrint(t *testing.T) {
 	var s ssa.Span
 	outer := ssa.NewFunction("outer", s)
 	shared := outer.NewBinding("shared", ssa.Let, s)
-	shared.Context = true
+	shared.Why = ssa.Reason{Kind: ssa.AssignedInNestedFunction}
 	captured := outer.NewBinding("k", ssa.Const, s)
 	fn := ssa.NewFunction("f", s)
 	outer.AddChild(fn)
@@ -28,11 +28,11 @@ func TestPrint(t *testing.T) {
 	join := fn.NewBlock("join")
 	handler := fn.NewBlock("catch")
 	entry.Param(c, s)
-	obj := entry.Emit(ssa.OpIntrinsic, "Object", s)
+	obj := entry.Intrinsic(ssa.IntrinsicObject, "", s)
 	entry.Emit(ssa.OpSetProperty, "p", s, obj, entry.Load(c, s))
 	entry.Store(x, s, entry.Emit(ssa.OpProperty, "p", s, obj))
-	entry.If(entry.Emit(ssa.OpUnary, "!", s, entry.Load(x, s)), then, cases)
-	sum := then.Emit(ssa.OpBinary, "+", s, then.Load(x, s), then.Load(captured, s))
+	entry.If(entry.Unary(ssa.OperatorNot, s, entry.Load(x, s)), then, cases)
+	sum := then.Binary(ssa.OperatorAdd, s, then.Load(x, s), then.Load(captured, s))
 	then.Store(x, s, sum)
 	then.Store(shared, s, then.Emit(ssa.OpIndex, "", s, obj, then.Load(shared, s)))
 	then.MaybeThrow(join, handler)

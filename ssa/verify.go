@@ -29,7 +29,7 @@ import (
 // redundant sets are only searched for when the values and φs are otherwise sound. A function
 // that is not analyzed has nothing to check.
 func Verify(fn *Function) error {
-	if fn.NotAnalyzed != "" {
+	if !fn.Analyzed() {
 		return nil
 	}
 	if !fn.built {

@@ -133,7 +133,7 @@ func TestVerifyValid(t *testing.T) {
 	fn := NewFunction("inner", Span{})
 	outer.AddChild(fn)
 	ctx := fn.NewBinding("ctx", Let, Span{})
-	ctx.Context = true
+	ctx.Why = Reason{Kind: AssignedInNestedFunction}
 	global := NewGlobal("console")
 	y := fn.NewBinding("y", Var, Span{})
 	e := fn.Blocks[0]
@@ -152,7 +152,7 @@ func TestVerifyValid(t *testing.T) {
 	}
 
 	notAnalyzed := NewFunction("withEval", Span{})
-	notAnalyzed.NotAnalyzed = "direct eval"
+	notAnalyzed.NotAnalyzed = Reason{Kind: DirectEval}
 	if err := Verify(notAnalyzed); err != nil {
 		t.Errorf("not analyzed: %v", err)
 	}
@@ -331,7 +331,7 @@ func TestVerifyCorrupt(t *testing.T) {
 
 		{"value of a binding that is not renamed", func(t *testing.T) *Function {
 			l := newLoop(t)
-			l.x.Context = true
+			l.x.Why = Reason{Kind: AssignedInNestedFunction}
 			return l.fn
 		}, []string{
 			"loop: x$1 is a value of x, which is not renamed in the function",

@@ -146,3 +146,14 @@ func advance(p sitter.Point, text []byte) sitter.Point {
 	}
 	return sitter.Point{Row: p.Row + uint(bytes.Count(text, []byte{'\n'})), Column: uint(len(text) - last - 1)}
 }
+
+// Then returns the one edit that makes the change of e followed by the change of next, which
+// applies to the text e produces: the span from the first byte either touches to the last.
+func (e Edit) Then(next Edit) Edit {
+	end := max(e.NewEndByte, next.OldEndByte) // in the text between the two
+	return Edit{
+		StartByte:  min(e.StartByte, next.StartByte),
+		OldEndByte: end - (e.NewEndByte - e.OldEndByte),
+		NewEndByte: end + next.NewEndByte - next.OldEndByte,
+	}
+}

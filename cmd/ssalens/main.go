@@ -85,12 +85,12 @@ func check(files []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		r, err := analysis.Analyze(src)
+		r, err := analysis.Analyze(src, analysis.Options{})
 		if err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
 		for _, d := range r.Diagnostics(true) {
-			line, col := r.Lines.Position(d.Span.Start)
+			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
 			fmt.Fprintf(out, "%s:%d:%d: %s: %s\n", file, line+1, col+1, d.Severity, d.Message)
 			found = found || d.Severity <= analysis.SeverityWarning
 		}
@@ -114,5 +114,5 @@ func analyzeFile(args []string, fs *flag.FlagSet) (*analysis.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return analysis.Analyze(src)
+	return analysis.Analyze(src, analysis.Options{})
 }

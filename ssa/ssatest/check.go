@@ -35,7 +35,7 @@ func Check(t testing.TB, fn *ssa.Function) {
 // where comparing the sets themselves would be quadratic on a chain of joins. The sets are only
 // computed to explain a difference.
 func Validate(fn *ssa.Function) error {
-	if fn.NotAnalyzed != "" {
+	if !fn.Analyzed() {
 		return nil
 	}
 	if err := ssa.Verify(fn); err != nil {

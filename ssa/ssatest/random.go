@@ -47,7 +47,7 @@ func RandomFunction(rng *rand.Rand, opts Options) *ssa.Function {
 	g.fn = ssa.NewFunction("random", g.src.span())
 	outer.AddChild(g.fn)
 	ctx := g.fn.NewBinding("ctx", ssa.Let, g.src.span())
-	ctx.Context, ctx.Why = true, "assigned in a nested function"
+	ctx.Why = ssa.Reason{Kind: ssa.AssignedInNestedFunction}
 	g.others = []*ssa.Binding{ssa.NewGlobal("globalThis"), captured, ctx}
 
 	entry := g.fn.Entry()
@@ -171,11 +171,11 @@ func (g *generator) simple() {
 			x := g.local()
 			g.cur.Store(x, g.src.span(), g.cur.Emit(ssa.OpConst, fmt.Sprint(g.src.pos), g.src.span()))
 		case 2:
-			g.cur.Emit(ssa.OpBinary, "+", g.src.span(), g.read(), g.read())
+			g.cur.Binary(ssa.OperatorAdd, g.src.span(), g.read(), g.read())
 		case 3: // x++
 			x := g.local()
 			one := g.cur.Emit(ssa.OpConst, "1", g.src.span())
-			g.cur.Store(x, g.src.span(), g.cur.Emit(ssa.OpBinary, "+", g.src.span(), g.cur.Load(x, g.src.span()), one))
+			g.cur.Store(x, g.src.span(), g.cur.Binary(ssa.OperatorAdd, g.src.span(), g.cur.Load(x, g.src.span()), one))
 		case 4:
 			g.cur.Store(g.others[len(g.others)-1], g.src.span(), g.read())
 		case 5:

@@ -1,0 +1,105 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// Hover returns Markdown describing the value at off and the span it describes.
+func (r *Result) Hover(off int32) (string, Span, bool) {
+	o := r.occurrenceAt(off)
+	if o == nil {
+		return "", Span{}, false
+	}
+	var sb strings.Builder
+	b := o.Binding
+	switch {
+	case b.Kind == ssa.Global:
+		fmt.Fprintf(&sb, "`%s` is a global: it resolves to no declaration in this file, so it is not renamed.", b.Name)
+	case !o.Func.Analyzed():
+		fmt.Fprintf(&sb, "`%s` (%s) is in `%s`, which is not analyzed: %s.", b.Name, b.Kind, o.Func.Name, r.notAnalyzed(o.Func))
+	case b.Context():
+		fmt.Fprintf(&sb, "`%s` (%s) is a context variable: %s. A call may change it, so it is not renamed.", b.Name, b.Kind, notRenamed(b))
+	case o.value() == nil && !b.Owner.Analyzed():
+		fmt.Fprintf(&sb, "`%s` (%s) is declared in `%s`, which is not analyzed: %s.", b.Name, b.Kind, b.Owner.Name, r.notAnalyzed(b.Owner))
+	case o.value() == nil:
+		fmt.Fprintf(&sb, "`%s` (%s) is captured from `%s`, and this function can run before `%s` is assigned there (its closure is created first), so the read has no single version.", b.Name, b.Kind, b.Owner.Name, b.Name)
+	default:
+		if o.Read != nil {
+			r.hoverValue(&sb, o.Read, o.Func)
+		}
+		if o.Write != nil && o.Write != o.Read {
+			if o.Read != nil {
+				sb.WriteString("\n\n---\n\n")
+			}
+			r.hoverValue(&sb, o.Write, o.Func)
+		}
+	}
+	return sb.String(), o.Span, true
+}
+
+// hoverValue describes v, read or defined in the function from: its definition (each operand
+// of a φ with its edge and its own definition), its constant value, its uses.
+func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Function) {
+	fmt.Fprintf(sb, "**%s** — version %d of `%s` (%s)", name(v), v.Version, v.Binding.Name, v.Binding.Kind)
+	if v.Binding.Owner != from {
+		fmt.Fprintf(sb, ", captured from `%s`", v.Binding.Owner.Name)
+	}
+	sb.WriteString("\n\n")
+	switch v.Kind {
+	case ssa.ValuePhi:
+		fmt.Fprintf(sb, "φ on line %d, where control flow joins:\n\n", r.Lines.Line(v.Block.Anchor.End))
+		for i, op := range v.Phi.Operands {
+			fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true))
+		}
+	case ssa.ValueInitial, ssa.ValueUninit:
+		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v))
+	case ssa.ValueParam:
+		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.Lines.Line(v.Def().Span.Start))
+	default:
+		fmt.Fprintf(sb, "Defined on line %d: `%s`\n", r.Lines.Line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+		if c := constant(v); c != nil {
+			fmt.Fprintf(sb, "\nValue: `%s`\n", literal(c))
+		}
+	}
+	uses := r.Uses(v)
+	phiUses := 0
+	for _, u := range v.Uses {
+		if u.Phi != nil {
+			phiUses++
+		}
+	}
+	switch {
+	case len(uses) == 0 && phiUses == 0:
+		sb.WriteString("\nNever read.")
+	default:
+		lines := make([]string, 0, len(uses))
+		for _, p := range uses {
+			lines = append(lines, fmt.Sprint(r.Lines.Line(p.Span.Start)))
+		}
+		fmt.Fprintf(sb, "\n%s", plural(len(uses), "use"))
+		if len(lines) > 0 {
+			fmt.Fprintf(sb, " (line %s)", strings.Join(lines, ", "))
+		}
+		if phiUses > 0 {
+			fmt.Fprintf(sb, "; flows into %s", plural(phiUses, "φ"))
+		}
+		sb.WriteString(".")
+	}
+}
+
+// Uses returns the places that read v, in its function and in nested functions, in source
+// order.
+func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
+	var ps []*ssa.Place
+	for _, u := range v.Uses {
+		if u.Place != nil {
+			ps = append(ps, u.Place)
+		}
+	}
+	ps = append(ps, r.Captured[v]...)
+	sortPlaces(ps)
+	return ps
+}

@@ -1,0 +1,106 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// HintKind tells a version hint from a φ hint.
+type HintKind uint8
+
+const (
+	HintVersion HintKind = iota // after an occurrence: ₂ or ₂→₃
+	HintPhi                     // at a join: φ x₃ = (x₁, x₂)
+)
+
+// Hint is an inlay hint. Parts concatenated give the label; a part with a Def links to where
+// that value is defined.
+type Hint struct {
+	At    int32
+	Kind  HintKind
+	Parts []HintPart
+}
+
+// HintPart is one piece of a hint's label.
+type HintPart struct {
+	Text    string
+	Def     *Span // the definition of the value the part names, if any
+	Tooltip string
+}
+
+// Label returns the whole text of the hint.
+func (h *Hint) Label() string { return label(h.Parts) }
+
+func label(parts []HintPart) string {
+	var sb strings.Builder
+	for _, p := range parts {
+		sb.WriteString(p.Text)
+	}
+	return sb.String()
+}
+
+// InlayHints returns the hints whose position lies in [start, end], in order: a version after
+// each occurrence if versions is set, the φs of each join if phis is set.
+func (r *Result) InlayHints(start, end int32, versions, phis bool) []Hint {
+	var hints []Hint
+	if versions {
+		i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= start })
+		for ; i < len(r.Occurrences) && r.Occurrences[i].Span.End <= end; i++ {
+			o := &r.Occurrences[i]
+			if l := r.Label(o); l != "" {
+				hints = append(hints, Hint{At: o.Span.End, Kind: HintVersion, Parts: []HintPart{{Text: l, Tooltip: r.valueSummary(o)}}})
+			}
+		}
+	}
+	if phis {
+		i := sort.Search(len(r.Joins), func(i int) bool { return r.Joins[i].At >= start })
+		for ; i < len(r.Joins) && r.Joins[i].At <= end; i++ {
+			hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: r.phiParts(r.Joins[i].Block)})
+		}
+	}
+	sort.SliceStable(hints, func(i, j int) bool { return hints[i].At < hints[j].At })
+	return hints
+}
+
+// valueSummary is the short tooltip of a version hint.
+func (r *Result) valueSummary(o *Occurrence) string {
+	var parts []string
+	if o.Read != nil {
+		parts = append(parts, "reads "+r.describe(o.Read))
+	}
+	if o.Write != nil {
+		parts = append(parts, "defines "+name(o.Write))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Label returns the version suffix shown after an occurrence: ₂ for a read or a write, ₂→₃ for
+// an occurrence that does both, "" for one that shows no version.
+func (r *Result) Label(o *Occurrence) string {
+	if r.quiet(o) {
+		return ""
+	}
+	switch {
+	case o.Read != nil && o.Write != nil:
+		return Subscript(o.Read.Version) + "→" + Subscript(o.Write.Version)
+	case o.Write != nil:
+		return Subscript(o.Write.Version)
+	case o.Read != nil:
+		return Subscript(o.Read.Version)
+	}
+	return ""
+}
+
+// quiet reports whether an occurrence shows no version: a function, class or import binding
+// that is never reassigned is a constant, and a subscript on each of its uses is noise; a read
+// that can see it uninitialized still shows x₀.
+func (r *Result) quiet(o *Occurrence) bool {
+	switch o.Binding.Kind {
+	case ssa.FunctionDecl, ssa.Class, ssa.Import:
+		single := r.single(o.Binding)
+		return single != nil && (o.Read == nil || o.Read == single) && (o.Write == nil || o.Write == single)
+	}
+	return false
+}

@@ -1,0 +1,179 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// The one renderer of values, φs and edges: every feature that names a value, says where it
+// is defined or shows a φ with its operands (hover, inlay hints, annotate, dump) goes through
+// these functions, so that they say the same thing the same way.
+
+// Subscript renders n with Unicode subscript digits.
+func Subscript(n int32) string {
+	var sb strings.Builder
+	for _, d := range strconv.Itoa(int(n)) {
+		sb.WriteRune('₀' + (d - '0'))
+	}
+	return sb.String()
+}
+
+// name renders a value as its variable with the version as a subscript: x₂.
+func name(v *ssa.Value) string { return v.Binding.Name + Subscript(v.Version) }
+
+// DefinedAt returns where v is defined: its place for a parameter or definition, its join for
+// a φ, its binding's declaration for an initial value.
+func (r *Result) DefinedAt(v *ssa.Value) Span {
+	switch v.Kind {
+	case ssa.ValuePhi:
+		return Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End}
+	case ssa.ValueInitial:
+		return v.Binding.Decl
+	}
+	return v.Def().Span
+}
+
+// origin says in a few words where v comes from: the φ on line 3, the parameter, defined on
+// line 4 (with the source line if source is set), or what version 0 holds.
+func (r *Result) origin(v *ssa.Value, source bool) string {
+	switch {
+	case v.Kind == ssa.ValuePhi:
+		return fmt.Sprintf("the φ on line %d", r.Lines.Line(v.Block.Anchor.End))
+	case v.Uninitialized():
+		return initialMeaning(v)
+	case v.Kind == ssa.ValueParam && !source:
+		return "the parameter"
+	case source:
+		return fmt.Sprintf("defined on line %d, `%s`", r.Lines.Line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+	}
+	return fmt.Sprintf("defined on line %d", r.Lines.Line(v.Def().Span.Start))
+}
+
+// describe names v and says where it comes from: x₂, defined on line 4.
+func (r *Result) describe(v *ssa.Value) string { return name(v) + ", " + r.origin(v, false) }
+
+// initialMeaning says what version 0 of a binding, v, holds.
+func initialMeaning(v *ssa.Value) string {
+	switch {
+	case v.Kind == ssa.ValueUninit:
+		return "uninitialized again (the loop entered its block anew: a new temporal dead zone)"
+	case v.Binding.Kind == ssa.Let || v.Binding.Kind == ssa.Const || v.Binding.Kind == ssa.Class:
+		return "uninitialized (the temporal dead zone before its declaration)"
+	}
+	return "undefined (the value before any assignment)"
+}
+
+// edgeFrom describes the predecessor edge j of b, where a φ operand comes from: from the
+// loop's back edge (line 7).
+func (r *Result) edgeFrom(b *ssa.Block, j int) string {
+	return fmt.Sprintf("from %s (line %d)", r.edgeName(b, j), r.Lines.Line(b.Preds[j].Term.Span.Start))
+}
+
+// edgeName names the predecessor edge j of b. An edge into a loop header from a block the
+// header dominates is a back edge.
+func (r *Result) edgeName(b *ssa.Block, j int) string {
+	p := b.Preds[j]
+	switch {
+	case b.LoopHeader && r.dominators(b.Func).Dominates(b, p):
+		return "the loop's back edge"
+	case b.LoopHeader:
+		return "the loop entry"
+	}
+	switch p.Term.Kind {
+	case ssa.TermIf:
+		if p.Term.Succs[0] == b {
+			return "the branch where the condition holds"
+		}
+		return "the branch where the condition fails"
+	case ssa.TermMaybeThrow:
+		if p.Term.Succs[1] == b {
+			return "an exception in the try block"
+		}
+	case ssa.TermThrow:
+		return "the throw"
+	case ssa.TermSwitch:
+		return "the switch dispatch"
+	}
+	return "the end of the " + p.Label + " block"
+}
+
+// phiParts renders the φs of b, `φ x₃ = (x₁, x₂)` separated by commas, with the φ and each
+// operand a part linked to its definition.
+func (r *Result) phiParts(b *ssa.Block) []HintPart {
+	var parts []HintPart
+	for i, p := range b.Phis {
+		head := "φ "
+		if i > 0 {
+			head = ", φ "
+		}
+		def := r.DefinedAt(p.Value)
+		parts = append(parts, HintPart{Text: head},
+			HintPart{Text: name(p.Value), Def: &def, Tooltip: fmt.Sprintf("%s merges %d values where control flow joins", name(p.Value), len(p.Operands))},
+			HintPart{Text: " = ("})
+		for j, op := range p.Operands {
+			if j > 0 {
+				parts = append(parts, HintPart{Text: ", "})
+			}
+			opDef := r.DefinedAt(op)
+			parts = append(parts, HintPart{Text: name(op), Def: &opDef,
+				Tooltip: fmt.Sprintf("%s, defined on line %d", r.edgeFrom(b, j), r.Lines.Line(opDef.Start))})
+		}
+		parts = append(parts, HintPart{Text: ")"})
+	}
+	return parts
+}
+
+// sourceLine returns the trimmed source line holding off, shortened if long.
+func (r *Result) sourceLine(off int32) string {
+	line, _ := r.Lines.Position(off, UTF8)
+	start := r.Lines.Start(int(line))
+	end := int32(len(r.Src))
+	if int(line)+1 < r.Lines.Count() {
+		end = r.Lines.Start(int(line) + 1)
+	}
+	text := string(bytes.TrimSpace(r.Src[start:end]))
+	if len(text) > 80 {
+		text = text[:77] + "..."
+	}
+	return strings.ReplaceAll(text, "`", "'")
+}
+
+// constant returns the instruction of the literal a definition stores, when it stores one
+// directly, or nil.
+func constant(v *ssa.Value) *ssa.Instr {
+	in := v.Instr
+	if in == nil || in.Op != ssa.OpStoreLocal {
+		return nil
+	}
+	for i := range v.Block.Instrs {
+		if d := &v.Block.Instrs[i]; d.Dest == in.Args[0] && (d.Op == ssa.OpConst || d.Op == ssa.OpUndefined) {
+			return d
+		}
+	}
+	return nil
+}
+
+// literal renders the value of a constant instruction.
+func literal(c *ssa.Instr) string {
+	if c.Op == ssa.OpUndefined {
+		return "undefined"
+	}
+	return c.Text
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// position renders off as line:column, both from 1, the column in bytes.
+func (r *Result) position(off int32) string {
+	line, col := r.Lines.Position(off, UTF8)
+	return fmt.Sprintf("%d:%d", line+1, col+1)
+}

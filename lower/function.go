@@ -1,0 +1,314 @@
+package lower
+
+import (
+	"github.com/ssalens/ssalens/ssa"
+	ts "github.com/ssalens/ssalens/treesitter"
+)
+
+// Functions and parameters: every function-like node (a declaration, an expression, an arrow,
+// a method, an accessor), every class field initializer and static block, and the top level
+// become an ssa.Function of their own. The enclosing function creates the closure (OpFunction)
+// where JavaScript does.
+
+// lowerProgram lowers the top level as the function <module>:
+//
+//	entry:
+//	    StoreLocal of each import binding   (hoisted)
+//	    StoreLocal of each function declaration   (hoisted)
+//	    ...statements...
+//	    Return
+func (lw *lowerer) lowerProgram(prev *File) {
+	t := lw.t
+	fn := ssa.NewFunction("<module>", span(t, 0))
+	fs := lw.newFuncState(fn, nil)
+	fs.strict = lw.isModule() || lw.hasUseStrict(0)
+	lw.strict = fs.strict
+	if prev != nil && prev.strict != fs.strict {
+		lw.reuse = nil // strictness decides how arguments aliases parameters
+	}
+	fs.checkSyntax(0)
+	lw.declareVars(fs.scope, 0)
+	lw.declareLexical(fs.scope, 0)
+	fs.hoistImports(0)
+	fs.body(0)
+	fs.finish(uint32(len(t.Src)))
+}
+
+func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState) *funcState {
+	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp}
+	fs.scope = &scope{fs: fs}
+	if outer != nil {
+		fs.scope.parent = outer.scope
+		fs.inWith = outer.inWith
+		fs.outer = outer
+		fs.strict = outer.strict
+	}
+	fs.cur = fn.Blocks[0]
+	lw.funcs = append(lw.funcs, fn)
+	return fs
+}
+
+// body lowers the statements of a block-like node in the current scope, after hoisting its
+// function declarations.
+func (fs *funcState) body(node int32) {
+	fs.hoistFunctions(node)
+	for c := range fs.lw.t.NamedChildren(node) {
+		fs.stmt(c)
+	}
+}
+
+// hoistImports defines the bindings of the import statements at the entry of the module.
+func (fs *funcState) hoistImports(program int32) {
+	t := fs.lw.t
+	for c := range t.NamedChildren(program) {
+		if t.Nodes[c].Kind == ts.KindImportStatement {
+			fs.lw.forEachImport(c, func(local int32) {
+				fs.store(local, fs.intrinsic(ssa.IntrinsicImport, "", c))
+			})
+		}
+	}
+}
+
+// hoistFunctions defines the function declarations directly in node at the start of its
+// scope.
+func (fs *funcState) hoistFunctions(node int32) {
+	t := fs.lw.t
+	for c := range t.NamedChildren(node) {
+		d := c
+		if t.Nodes[d].Kind == ts.KindExportStatement {
+			if d = t.ChildByField(c, ts.FieldDeclaration); d < 0 {
+				continue
+			}
+		}
+		switch t.Nodes[d].Kind {
+		case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
+			name := t.ChildByField(d, ts.FieldName)
+			if name < 0 {
+				continue
+			}
+			closure := fs.closure(d, string(t.Text(name)))
+			fs.store(name, closure)
+		}
+	}
+}
+
+// finish ends the function at offset end and seals its CFG.
+func (fs *funcState) finish(end uint32) {
+	if !fs.cur.Terminated() {
+		fs.cur.Return(ssa.NoTemp).Span = point(end)
+	}
+	if err := fs.fn.Finish(); err != nil {
+		// Every lowering path terminates the blocks it leaves; reaching this is a bug.
+		panic(err)
+	}
+}
+
+// closure lowers the function-like node (function, arrow, method, generator) as a nested
+// function and returns the closure created in the current block.
+func (fs *funcState) closure(node int32, name string) ssa.Temp {
+	child := fs.lw.lowerFunction(fs, node, name)
+	return fs.cur.Closure(child, fs.span(node))
+}
+
+// lowerFunction lowers a function-like node nested in outer's current scope:
+//
+//	entry:
+//	    StoreLocal self = Callee   (a named function expression: its own name)
+//	    Param p ...                (each parameter; a pattern is destructured, see pattern.go)
+//	    ...body...                 (an arrow's expression body: Return its value)
+//	    Return
+func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa.Function {
+	t := lw.t
+	if id := t.ChildByField(node, ts.FieldName); id >= 0 && t.Nodes[node].Kind != ts.KindMethodDefinition {
+		name = string(t.Text(id))
+	}
+	if name == "" {
+		name = "<anonymous>"
+	}
+	if fn := lw.reused(outer, node, name); fn != nil {
+		return fn
+	}
+	fn := ssa.NewFunction(name, span(t, node))
+	outer.fn.AddChild(fn)
+	lw.shapes[fn] = lw.shapeOf(outer, node)
+	fs := lw.newFuncState(fn, outer)
+	fs.checkSyntax(node)
+	kind := t.Nodes[node].Kind
+	fs.arrow = kind == ts.KindArrowFunction
+	body := t.ChildByField(node, ts.FieldBody)
+	fs.strict = fs.strict || kind == ts.KindMethodDefinition && t.Nodes[t.Nodes[node].Parent].Kind == ts.KindClassBody ||
+		body >= 0 && t.Nodes[body].Kind == ts.KindStatementBlock && lw.hasUseStrict(body)
+	fs.simpleParams = lw.simpleParams(node)
+	if kind == ts.KindFunctionExpression || kind == ts.KindGeneratorFunction {
+		if id := t.ChildByField(node, ts.FieldName); id >= 0 {
+			// A named function expression sees its own name, in a scope around its parameters.
+			inner := &scope{parent: outer.scope, fs: fs}
+			fs.scope.parent = inner
+			self := inner.declare(t.Text(id), ssa.FunctionDecl, span(t, id))
+			fs.cur.Store(self, span(t, id), fs.intrinsic(ssa.IntrinsicCallee, "", id))
+			if lw.selfNames == nil {
+				lw.selfNames = make(map[*ssa.Binding]bool)
+			}
+			lw.selfNames[self] = true
+		}
+	}
+	fs.params(node)
+	switch {
+	case body < 0:
+	case t.Nodes[body].Kind == ts.KindStatementBlock:
+		lw.declareVars(fs.scope, body)
+		lw.declareLexical(fs.scope, body)
+		fs.body(body)
+	default: // an arrow function's expression body
+		v := fs.expr(body)
+		fs.cur.Return(v).Span = point(t.Nodes[body].End)
+	}
+	fs.finish(t.Nodes[node].End)
+	return fn
+}
+
+// lowerInitializer lowers a class field initializer as a function of its own that returns the
+// value:
+//
+//	entry:
+//	    ...value...
+//	    Return value
+func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name string) *ssa.Function {
+	fn := ssa.NewFunction(name, span(lw.t, field))
+	outer.fn.AddChild(fn)
+	fs := lw.newFuncState(fn, outer)
+	fs.strict = true // class code
+	fs.checkSyntax(value)
+	fs.cur.Return(fs.expr(value)).Span = point(lw.t.Nodes[value].End)
+	fs.finish(lw.t.Nodes[field].End)
+	return fn
+}
+
+// lowerStaticBlock lowers a class static block as a function of its own, run once when the
+// class is defined.
+func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function {
+	fn := ssa.NewFunction("static", span(lw.t, node))
+	outer.fn.AddChild(fn)
+	fs := lw.newFuncState(fn, outer)
+	fs.strict = true // class code
+	fs.checkSyntax(node)
+	if body := lw.t.ChildByField(node, ts.FieldBody); body >= 0 {
+		lw.declareVars(fs.scope, body)
+		lw.declareLexical(fs.scope, body)
+		fs.body(body)
+	}
+	fs.finish(lw.t.Nodes[node].End)
+	return fn
+}
+
+// simpleParams reports whether a function's parameters are all plain identifiers.
+func (lw *lowerer) simpleParams(node int32) bool {
+	t := lw.t
+	list := t.ChildByField(node, ts.FieldParameters)
+	if list < 0 {
+		return true
+	}
+	for p := range t.NamedChildren(list) {
+		if k := t.Nodes[p].Kind; k != ts.KindIdentifier && k != ts.KindComment {
+			return false
+		}
+	}
+	return true
+}
+
+// params defines the parameters at the entry of the function. All of them are declared
+// before any is defined: a default value sees the parameters before it, and the ones after it
+// in their temporal dead zone.
+func (fs *funcState) params(node int32) {
+	t := fs.lw.t
+	if p := t.ChildByField(node, ts.FieldParameter); p >= 0 {
+		fs.param(p)
+		return
+	}
+	list := t.ChildByField(node, ts.FieldParameters)
+	if list < 0 {
+		return
+	}
+	for p := range t.NamedChildren(list) {
+		fs.lw.declarePattern(fs.scope, p, ssa.Param)
+	}
+	for p := range t.NamedChildren(list) {
+		fs.param(p)
+	}
+}
+
+func (fs *funcState) param(p int32) {
+	t := fs.lw.t
+	switch t.Nodes[p].Kind {
+	case ts.KindIdentifier:
+		b := fs.scope.declare(t.Text(p), ssa.Param, fs.span(p))
+		fs.cur.Param(b, fs.span(p))
+	case ts.KindComment:
+	default:
+		v := fs.fn.NewTemp()
+		fs.cur.EmitTo(v, ssa.OpParam, "", fs.span(p))
+		fs.assign(p, v)
+	}
+}
+
+// checkSyntax marks the function as not analyzed if its own part of node (nested functions
+// aside) has a syntax error.
+func (fs *funcState) checkSyntax(node int32) {
+	t := fs.lw.t
+	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
+		return
+	}
+	end := t.SubtreeEnd(node)
+	for i := node; i < end; i++ {
+		n := &t.Nodes[i]
+		switch {
+		case n.Flags&(ts.IsError|ts.Missing) != 0:
+			fs.refuse(ssa.SyntaxError, span(t, i), "")
+			return
+		case i != node && isFunctionNode(n.Kind):
+			i = t.SubtreeEnd(i) - 1
+		}
+	}
+}
+
+// hasUseStrict reports whether the statements of body start with a "use strict" directive.
+func (lw *lowerer) hasUseStrict(body int32) bool {
+	t := lw.t
+	for c := t.FirstNamedChild(body); c >= 0; c = t.NextNamedSibling(c) {
+		if t.Nodes[c].Flags&ts.Extra != 0 {
+			continue
+		}
+		if t.Nodes[c].Kind != ts.KindExpressionStatement {
+			return false
+		}
+		e := t.FirstNamedChild(c)
+		if e < 0 || t.Nodes[e].Kind != ts.KindString {
+			return false
+		}
+		if text := string(t.Text(e)); text == `"use strict"` || text == `'use strict'` {
+			return true
+		}
+	}
+	return false
+}
+
+// isModule reports whether the program has import or export statements, which make it a
+// module: strict code.
+func (lw *lowerer) isModule() bool {
+	t := lw.t
+	for c := t.FirstNamedChild(0); c >= 0; c = t.NextNamedSibling(c) {
+		if k := t.Nodes[c].Kind; k == ts.KindImportStatement || k == ts.KindExportStatement {
+			return true
+		}
+	}
+	return false
+}
+
+func isFunctionNode(k ts.Kind) bool {
+	switch k {
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindFunctionExpression,
+		ts.KindGeneratorFunction, ts.KindArrowFunction, ts.KindMethodDefinition, ts.KindClassStaticBlock:
+		return true
+	}
+	return false
+}
