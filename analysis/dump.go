@@ -111,4 +111,3 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 	enc := json.NewEncoder(w)
 	return enc.Encode(out)
 }
-

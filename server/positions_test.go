@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
-
 )
 
 // emojiText has its second variable after two astral characters, and edits happen after them.
