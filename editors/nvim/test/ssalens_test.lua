@@ -257,6 +257,31 @@ local ok, err = xpcall(function()
     end, 'the SSA buffer to follow the edit')
   end)
 
+  check(':checkhealth ssalens reports the server, its version, the code paths and the buffers', function()
+    vim.cmd('silent checkhealth ssalens')
+    local text = vim.trim(table.concat(api.nvim_buf_get_lines(0, 0, -1, false), '\n'))
+    vim.cmd('tabclose')
+    -- After checkhealth's redraw, a message starts on the line of the one before: end that line.
+    io.stderr:write('\n')
+    print('    ' .. text:gsub('\n', '\n    '))
+    local bin = os.getenv('SSALENS_BIN')
+    local server = ('server: %s (started as `%s serve`)'):format(vim.fn.exepath(bin), bin)
+    contains(text, '## ssalens: server\n  - OK: ' .. server, 'health')
+    contains(text, '\n  - OK: version: ssalens ', 'health')
+    contains(text, '## ssalens: Neovim\n  - INFO: NVIM v', 'health')
+    -- The paths this Neovim takes: on 0.7, its oldest ones.
+    if ssalens.start_api() == 'vim.lsp.start_client' then
+      contains(text, '\n  - OK: starts the server with vim.lsp.start_client + vim.lsp.buf_attach_client', 'health')
+    end
+    if vim.lsp.inlay_hint == nil then
+      contains(text, '\n  - OK: inlay hints: drawn by the plugin at the end of the line', 'health')
+    end
+    contains(text, ('## ssalens: buffers\n  - OK: client %d (running, root '):format(client.id), 'health')
+    contains(text, (' attached to buffer %d %s'):format(bufnr, vim.fn.fnamemodify(fixture, ':~:.')), 'health')
+    eq(text:find('ERROR', 1, true), nil, 'no error')
+    eq(api.nvim_get_current_buf(), bufnr, 'back in the source')
+  end)
+
   -- The code paths of newer Neovims, with the core APIs they call stubbed (CI has 0.7.2).
 
   --- Calls fn with the fields of t replaced by those of stubs (false removes one), puts the
@@ -384,6 +409,39 @@ local ok, err = xpcall(function()
       end
       eq({ request[m], notify[m] }, { 'textDocument/inlayHint', 'workspace/didChangeConfiguration' }, 'methods')
     end
+  end)
+
+  --- The health check's report, one line an item, with vim.health's functions named prefix ..
+  --- 'start' and so on, vim.lsp.config (whose ssalens entry has cmd) and vim.lsp.inlay_hint stubbed.
+  local function stubbed_health(prefix, cmd)
+    local out = {}
+    local health = {}
+    for _, kind in ipairs({ 'start', 'ok', 'info', 'warn', 'error' }) do
+      health[prefix .. kind] = function(msg)
+        table.insert(out, kind .. ': ' .. msg)
+      end
+    end
+    local config = setmetatable({ ssalens = { cmd = cmd } }, { __call = function() end })
+    with_stubs(vim, { health = health }, function()
+      with_stubs(vim.lsp, { config = config, enable = function() end, inlay_hint = {} }, require('ssalens.health').check)
+    end)
+    return table.concat(out, '\n')
+  end
+
+  check(':checkhealth ssalens uses vim.health and reports vim.lsp.config and vim.lsp.inlay_hint', function()
+    local bin = os.getenv('SSALENS_BIN')
+    -- vim.health.start, ok, … (0.10+), then vim.health.report_start, … (0.8, 0.9).
+    for _, prefix in ipairs({ '', 'report_' }) do
+      local text = stubbed_health(prefix, { bin, 'serve', '--stdio' })
+      local server = ('server: %s (started as `%s serve --stdio`)'):format(vim.fn.exepath(bin), bin)
+      contains(text, 'start: ssalens: server\nok: ' .. server .. '\nok: version: ssalens ', 'health')
+      contains(text, '\nok: starts the server with vim.lsp.config + vim.lsp.enable', 'health')
+      contains(text, '\nok: inlay hints: vim.lsp.inlay_hint, inline\n', 'health')
+      contains(text, ('start: ssalens: buffers\nok: client %d '):format(client.id), 'health')
+    end
+    -- A server command that is not ssalens: its version fails.
+    local text = stubbed_health('', { 'sh', '-c', 'exit 3', 'serve' })
+    contains(text, '\nwarn: `sh -c exit 3 version` failed (status 3): \n', 'health')
   end)
 end, debug.traceback)
 
