@@ -33,7 +33,7 @@ type command struct {
 	args     string // what follows "ssalens NAME" in the usage line
 	summary  string // one line, for the list of commands
 	doc      string // what the command does, after the usage line of its help
-	examples string // one a line, with a comment where it helps
+	examples string // one a line
 	exits    string // the exit statuses, one a line: "0  when …"
 	// setup declares the command's flags on fs and returns the function that runs the command
 	// once fs has parsed them.

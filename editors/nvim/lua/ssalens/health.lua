@@ -106,7 +106,7 @@ local function check_buffers(report, ssalens)
     if #bufs == 0 then
       report.info(where .. ': attached to no buffer')
     else
-      report.ok(where .. ' attached to buffer ' .. table.concat(bufs, ', '))
+      report.ok(('%s attached to buffer%s %s'):format(where, #bufs > 1 and 's' or '', table.concat(bufs, ', ')))
     end
   end
 end
