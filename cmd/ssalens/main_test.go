@@ -3,30 +3,39 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
+const fixture = "../../testdata/annotate/design_if.js"
+
+// runArgs runs the command line args and returns its stdout, stderr and exit status.
+func runArgs(args ...string) (stdout, stderr string, status int) {
+	var out, errs bytes.Buffer
+	status = run(args, &out, &errs)
+	return out.String(), errs.String(), status
+}
+
 func TestAnnotate(t *testing.T) {
-	var out bytes.Buffer
-	if err := run([]string{"annotate", "../../testdata/annotate/design_if.js"}, &out); err != nil {
-		t.Fatal(err)
+	out, errs, status := runArgs("annotate", fixture)
+	if status != 0 || errs != "" {
+		t.Fatalf("annotate: status %d, stderr %q", status, errs)
 	}
-	want, err := os.ReadFile("../../testdata/annotate/design_if.js.golden")
+	want, err := os.ReadFile(fixture + ".golden")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != string(want) {
-		t.Errorf("annotate printed\n%s\nwant\n%s", out.String(), want)
+	if out != string(want) {
+		t.Errorf("annotate printed\n%s\nwant\n%s", out, want)
 	}
 }
 
 func TestDumpJSON(t *testing.T) {
-	var out bytes.Buffer
-	if err := run([]string{"dump", "--json", "--func", "f", "../../testdata/annotate/design_if.js"}, &out); err != nil {
-		t.Fatal(err)
+	out, errs, status := runArgs("dump", "--json", "--func", "f", fixture)
+	if status != 0 || errs != "" {
+		t.Fatalf("dump --json: status %d, stderr %q", status, errs)
 	}
 	want := `{"functions":[{"name":"f","line":1,"analyzed":true,"reason":"","blocks":3,` +
 		`"phis":[{"var":"x","version":3,"line":3,"operands":[1,2]}],` +
@@ -34,57 +43,138 @@ func TestDumpJSON(t *testing.T) {
 		`{"var":"x","version":1,"kind":"def","line":2,"uses":[]},` +
 		`{"var":"x","version":2,"kind":"def","line":3,"uses":[]},` +
 		`{"var":"x","version":3,"kind":"phi","line":3,"uses":[{"line":4,"col":9}]}]}]}` + "\n"
-	if out.String() != want {
-		t.Errorf("dump --json printed\n%s\nwant\n%s", out.String(), want)
+	if out != want {
+		t.Errorf("dump --json printed\n%s\nwant\n%s", out, want)
 	}
 	var parsed map[string]any
-	if err := json.Unmarshal(out.Bytes(), &parsed); err != nil {
+	if err := json.Unmarshal([]byte(out), &parsed); err != nil {
 		t.Error(err)
 	}
 }
 
 func TestDumpText(t *testing.T) {
-	var out bytes.Buffer
-	if err := run([]string{"dump", "--func", "f", "../../testdata/annotate/design_if.js"}, &out); err != nil {
-		t.Fatal(err)
+	out, errs, status := runArgs("dump", "--func", "f", fixture)
+	if status != 0 || errs != "" {
+		t.Fatalf("dump: status %d, stderr %q", status, errs)
 	}
 	for _, want := range []string{"function f\n", "x$3: phi(bb0: x$1, bb1: x$2)", "Return $"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("dump lacks %q:\n%s", want, out.String())
+		if !strings.Contains(out, want) {
+			t.Errorf("dump lacks %q:\n%s", want, out)
 		}
 	}
 }
 
-func TestCheck(t *testing.T) {
-	dir := t.TempDir()
-	file := dir + "/tdz.js"
-	if err := os.WriteFile(file, []byte("function f() {\n  return x;\n  let x = 1;\n}\n"), 0o644); err != nil {
+// help returns a help text as printed: ssalens's own for "", else the command's.
+func help(name string) string {
+	var b bytes.Buffer
+	if name == "" {
+		writeHelp(&b)
+	} else {
+		lookup(name).writeHelp(&b)
+	}
+	return b.String()
+}
+
+// TestCommandLine runs whole command lines: where the output goes and the exit status.
+func TestCommandLine(t *testing.T) {
+	tdz := filepath.Join(t.TempDir(), "tdz.js")
+	if err := os.WriteFile(tdz, []byte("function f() {\n  return x;\n  let x = 1;\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	err := run([]string{"check", file}, &out)
-	if !errors.Is(err, errFindings) {
-		t.Errorf("check returned %v, want findings", err)
+	tdzWarning := tdz + ":2:10: warning: x is read before its declaration (temporal dead zone): this throws a ReferenceError\n"
+	const missing = "/no/such/file.js"
+	readError := func(file string) string { // in the system's words
+		_, err := os.ReadFile(file)
+		return err.Error()
 	}
-	if want := file + ":2:10: warning: x is read before its declaration (temporal dead zone): this throws a ReferenceError\n"; out.String() != want {
-		t.Errorf("check printed %q, want %q", out.String(), want)
+	missingError := readError(missing)
+	usage := func(prefix, msg, help string) string {
+		return prefix + ": " + msg + "\nRun '" + help + "' for usage.\n"
 	}
-	out.Reset()
-	if err := run([]string{"check", "../../testdata/annotate/design_if.js"}, &out); err != nil || out.Len() != 0 {
-		t.Errorf("check of a clean file: %v, %q", err, out.String())
+	for _, tt := range []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		// Help goes to stdout and exits 0.
+		{args: []string{"--help"}, stdout: help("")},
+		{args: []string{"-h"}, stdout: help("")},
+		{args: []string{"help"}, stdout: help("")},
+		{args: []string{"help", "check"}, stdout: help("check")},
+		{args: []string{"check", "--help"}, stdout: help("check")},
+		{args: []string{"check", "-h"}, stdout: help("check")},
+		{args: []string{"check", fixture, "--help"}, stdout: help("check")},
+		{args: []string{"dump", "-help"}, stdout: help("dump")},
+		{args: []string{"serve", "--help"}, stdout: help("serve")},
+		{args: []string{"help", "help"}, stdout: help("help")},
+		// No command: the help on stderr, and the status of bad usage.
+		{args: nil, stderr: help(""), status: 2},
+
+		{args: []string{"--version"}, stdout: "ssalens " + version + "\n"},
+		{args: []string{"version"}, stdout: "ssalens " + version + "\n"},
+		{args: []string{"--version", "check"}, stderr: usage("ssalens", "--version takes no command", "ssalens help"), status: 2},
+		{args: []string{"version", "x"}, stderr: usage("ssalens version", `unexpected argument "x"`, "ssalens help version"), status: 2},
+
+		// Usage errors name the command and the help to read.
+		{args: []string{"frobnicate"}, stderr: usage("ssalens", `unknown command "frobnicate"`, "ssalens help"), status: 2},
+		{args: []string{"help", "frobnicate"}, stderr: usage("ssalens", `unknown command "frobnicate"`, "ssalens help"), status: 2},
+		{args: []string{"help", "check", "dump"}, stderr: usage("ssalens help", "expected at most one command, got 2 arguments", "ssalens help help"), status: 2},
+		{args: []string{"--nope"}, stderr: usage("ssalens", "flag provided but not defined: -nope", "ssalens help"), status: 2},
+		{args: []string{"check", "--nope", fixture}, stderr: usage("ssalens check", "flag provided but not defined: -nope", "ssalens help check"), status: 2},
+		{args: []string{"dump", fixture, "--func"}, stderr: usage("ssalens dump", "flag needs an argument: -func", "ssalens help dump"), status: 2},
+		{args: []string{"check"}, stderr: usage("ssalens check", "no files given", "ssalens help check"), status: 2},
+		{args: []string{"annotate"}, stderr: usage("ssalens annotate", "no file given", "ssalens help annotate"), status: 2},
+		{args: []string{"annotate", "a.js", "b.js"}, stderr: usage("ssalens annotate", "expected one file, got 2", "ssalens help annotate"), status: 2},
+		{args: []string{"serve", "x"}, stderr: usage("ssalens serve", `unexpected argument "x"`, "ssalens help serve"), status: 2},
+
+		// Unreadable files and other failures: the command and the error, status 2.
+		{args: []string{"annotate", missing}, stderr: "ssalens annotate: " + missingError + "\n", status: 2},
+		{args: []string{"dump", "--func", "nope", fixture}, stderr: "ssalens dump: " + fixture + `: no function named "nope"` + "\n", status: 2},
+
+		// check: 1 on a warning; 2 when a file cannot be read, after checking the others.
+		{args: []string{"check", fixture}},
+		{args: []string{"check", tdz}, stdout: tdzWarning, status: 1},
+		{args: []string{"check", missing}, stderr: "ssalens check: " + missingError + "\n", status: 2},
+		{args: []string{"check", missing, tdz}, stdout: tdzWarning, stderr: "ssalens check: " + missingError + "\n", status: 2},
+		// After --, everything is a file.
+		{args: []string{"check", "--", "--help"}, stderr: "ssalens check: " + readError("--help") + "\n", status: 2},
+	} {
+		stdout, stderr, status := runArgs(tt.args...)
+		if stdout != tt.stdout || stderr != tt.stderr || status != tt.status {
+			t.Errorf("ssalens %s:\nstdout %q\nstderr %q\nstatus %d\nwant\nstdout %q\nstderr %q\nstatus %d",
+				strings.Join(tt.args, " "), stdout, stderr, status, tt.stdout, tt.stderr, tt.status)
+		}
 	}
 }
 
-func TestBadArguments(t *testing.T) {
-	for _, args := range [][]string{nil, {"frobnicate"}, {"annotate"}, {"annotate", "a.js", "b.js"}, {"dump", "--nope", "a.js"}, {"check"}} {
-		if err := run(args, &bytes.Buffer{}); !errors.Is(err, errUsage) {
-			t.Errorf("run(%q) = %v, want the usage error", args, err)
+// TestHelp checks what the help texts say: every command with its summary, and for each command
+// its usage line, flags, examples and exit statuses.
+func TestHelp(t *testing.T) {
+	top := help("")
+	for _, want := range []string{
+		"Usage:\n  ssalens COMMAND [FLAGS] [ARGUMENTS]\n  ssalens --version\n  ssalens --help\n",
+		"Exit status:\n  0  success; check found no warning or error\n  1  check found a warning or an error\n  2  bad usage, or a file could not be read or analyzed\n",
+		"Run 'ssalens help COMMAND'",
+	} {
+		if !strings.Contains(top, want) {
+			t.Errorf("ssalens --help lacks %q:\n%s", want, top)
 		}
 	}
-	if err := run([]string{"annotate", "/no/such/file.js"}, &bytes.Buffer{}); err == nil || errors.Is(err, errUsage) {
-		t.Errorf("annotate of a missing file: %v", err)
+	for _, cmd := range commands {
+		if !strings.Contains(top, "  "+cmd.name+" ") || !strings.Contains(top, cmd.summary+"\n") {
+			t.Errorf("ssalens --help lacks %s and its summary %q", cmd.name, cmd.summary)
+		}
+		text := help(cmd.name)
+		for _, want := range []string{"Usage: ssalens " + cmd.name, "\nFlags:\n", "  -h, --help  ", "\nExamples:\n  ssalens " + cmd.name, "\nExit status:\n  0  "} {
+			if !strings.Contains(text, want) {
+				t.Errorf("ssalens help %s lacks %q:\n%s", cmd.name, want, text)
+			}
+		}
 	}
-	if err := run([]string{"dump", "--func", "nope", "../../testdata/annotate/design_if.js"}, &bytes.Buffer{}); err == nil {
-		t.Error("dump of a missing function succeeded")
+	if text := help("dump"); !strings.Contains(text, "  --func NAME  only the functions named NAME\n") || !strings.Contains(text, "  --json       print one JSON object\n") {
+		t.Errorf("ssalens help dump lacks its flags:\n%s", text)
+	}
+	if text := help("check"); !strings.Contains(text, "\n  1  a warning or an error\n") {
+		t.Errorf("ssalens help check lacks status 1:\n%s", text)
 	}
 }

@@ -9,17 +9,29 @@ import (
 	"github.com/ssalens/ssalens/server"
 )
 
-// serve runs the language server on stdin and stdout (--stdio, which editors pass, is the
-// only transport) and exits with the status the LSP asks for.
-func serve(args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Bool("stdio", true, "talk LSP on stdin and stdout")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return errUsage
-	}
-	os.Exit(server.Serve(context.Background(), stdio{os.Stdin, os.Stdout}, os.Stderr, version))
-	return nil
+var serveCommand = &command{
+	name:    "serve",
+	args:    "[--stdio]",
+	summary: "run the language server on stdin and stdout",
+	doc: `
+Runs the language server: the Language Server Protocol on stdin and stdout, until the client's
+exit notification or the end of input, logging to stderr. Editors start it; the VS Code extension
+and the Neovim plugin run "ssalens serve".`,
+	examples: `ssalens serve --stdio`,
+	exits: `
+0  the session ended after the client's shutdown request
+1  it ended without one: exit or the end of input first (as the LSP asks)
+2  bad usage`,
+	setup: func(fs *flag.FlagSet) func(*call) int {
+		fs.Bool("stdio", true, "LSP on stdin and stdout, the only transport (editors pass it)")
+		return func(c *call) int {
+			if len(c.args) > 0 {
+				return c.usageError("unexpected argument %q", c.args[0])
+			}
+			// The connection is the process's own stdin and stdout.
+			return server.Serve(context.Background(), stdio{os.Stdin, os.Stdout}, c.stderr, version)
+		}
+	},
 }
 
 // stdio joins stdin and stdout into one connection.

@@ -214,14 +214,12 @@ local ok, err = xpcall(function()
     end)
 
     check('workspace/inlayHint/refresh after a settings change redraws the hints', function()
-      local notify = vim.fn.has('nvim-0.11') == 1 and function(m, p) return client:notify(m, p) end
-        or function(m, p) return client.notify(m, p) end
-      notify('workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = false } } } })
+      vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = false } } } })
       wait(5000, function()
         local h = eol_hints(bufnr)
         return h[1] == nil and h[5] == 'φ x₃ = (x₁, x₂)'
       end, 'only φ hints after the server asked for a refresh')
-      notify('workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true } } } })
+      vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true } } } })
       wait(5000, function()
         return eol_hints(bufnr)[1] == 'c₁'
       end, 'version hints again')
@@ -259,7 +257,51 @@ local ok, err = xpcall(function()
     end, 'the SSA buffer to follow the edit')
   end)
 
+  check(':checkhealth ssalens reports the server, its version, the code paths and the buffers', function()
+    vim.cmd('silent checkhealth ssalens')
+    local text = vim.trim(table.concat(api.nvim_buf_get_lines(0, 0, -1, false), '\n'))
+    vim.cmd('tabclose')
+    -- After checkhealth's redraw, a message starts on the line of the one before: end that line.
+    io.stderr:write('\n')
+    print('    ' .. text:gsub('\n', '\n    '))
+    local bin = os.getenv('SSALENS_BIN')
+    local server = ('server: %s (started as `%s serve`)'):format(vim.fn.exepath(bin), bin)
+    contains(text, '## ssalens: server\n  - OK: ' .. server, 'health')
+    contains(text, '\n  - OK: version: ssalens ', 'health')
+    contains(text, '## ssalens: Neovim\n  - INFO: NVIM v', 'health')
+    -- The paths this Neovim takes: on 0.7, its oldest ones.
+    if ssalens.start_api() == 'vim.lsp.start_client' then
+      contains(text, '\n  - OK: starts the server with vim.lsp.start_client + vim.lsp.buf_attach_client', 'health')
+    end
+    if vim.lsp.inlay_hint == nil then
+      contains(text, '\n  - OK: inlay hints: drawn by the plugin at the end of the line', 'health')
+    end
+    contains(text, ('## ssalens: buffers\n  - OK: client %d (running, root '):format(client.id), 'health')
+    contains(text, (' attached to buffer %d %s'):format(bufnr, vim.fn.fnamemodify(fixture, ':~:.')), 'health')
+    eq(text:find('ERROR', 1, true), nil, 'no error')
+    eq(api.nvim_get_current_buf(), bufnr, 'back in the source')
+  end)
+
   -- The code paths of newer Neovims, with the core APIs they call stubbed (CI has 0.7.2).
+
+  --- Calls fn with the fields of t replaced by those of stubs (false removes one), puts the
+  --- originals back, and returns what fn returns or raises its error.
+  local function with_stubs(t, stubs, fn)
+    local saved = {}
+    for k, v in pairs(stubs) do
+      saved[k] = rawget(t, k)
+      t[k] = v or nil
+    end
+    local res = { pcall(fn) }
+    for k in pairs(stubs) do
+      t[k] = saved[k]
+    end
+    if not res[1] then
+      error(res[2], 0)
+    end
+    return unpack(res, 2, table.maxn(res))
+  end
+
   check('lsp/ssalens.lua is a vim.lsp.config for 0.11', function()
     local root = vim.fn.fnamemodify(here, ':p:h:h')
     local cfg = assert(loadfile(root .. '/lsp/ssalens.lua'))()
@@ -273,16 +315,18 @@ local ok, err = xpcall(function()
   check('setup() uses vim.lsp.config and vim.lsp.enable where they exist', function()
     local configured, enabled = {}, {}
     local saved_opts = vim.deepcopy(ssalens.config)
-    vim.lsp.config = function(name, cfg)
-      configured[name] = cfg
-    end
-    vim.lsp.enable = function(name)
-      table.insert(enabled, name)
-    end
-    local ok2, err2 = pcall(ssalens.setup, { server_path = os.getenv('SSALENS_BIN'), settings = { ssalens = { inlayHints = { phis = false } } } })
-    vim.lsp.config, vim.lsp.enable = nil, nil
+    with_stubs(vim.lsp, {
+      config = function(name, cfg)
+        configured[name] = cfg
+      end,
+      enable = function(name)
+        table.insert(enabled, name)
+      end,
+    }, function()
+      eq(ssalens.start_api(), 'vim.lsp.config', 'start_api')
+      ssalens.setup({ server_path = os.getenv('SSALENS_BIN'), settings = { ssalens = { inlayHints = { phis = false } } } })
+    end)
     ssalens.config = saved_opts
-    assert(ok2, err2)
     eq(enabled, { 'ssalens' }, 'enabled')
     local cfg = configured.ssalens
     eq(cfg.cmd, { os.getenv('SSALENS_BIN'), 'serve' }, 'cmd')
@@ -291,17 +335,113 @@ local ok, err = xpcall(function()
     eq(cfg.on_attach, ssalens.on_attach, 'on_attach')
   end)
 
+  check('attach() uses vim.lsp.start where it exists', function()
+    local calls = {}
+    local start = function(config, opts)
+      table.insert(calls, { config, opts })
+      return 42
+    end
+    with_stubs(vim.lsp, { start = start, config = false }, function()
+      eq(ssalens.start_api(), 'vim.lsp.start', 'start_api')
+      eq(ssalens.attach(bufnr), 42, 'client id')
+    end)
+    eq(#calls, 1, 'calls')
+    local config, opts = calls[1][1], calls[1][2]
+    eq(config.name, 'ssalens', 'name')
+    eq(config.cmd, { os.getenv('SSALENS_BIN'), 'serve' }, 'cmd')
+    eq(config.on_attach, ssalens.on_attach, 'on_attach')
+    eq(config.root_dir, client.config.root_dir, 'root_dir')
+    eq(opts, { bufnr = bufnr }, 'opts')
+  end)
+
   check('on_attach turns on vim.lsp.inlay_hint where it exists', function()
     local calls = {}
-    vim.lsp.inlay_hint = {
+    local inlay_hint = {
       enable = function(on, filter)
         table.insert(calls, { on, filter })
       end,
     }
-    local ok2, err2 = pcall(ssalens.on_attach, client, bufnr)
-    vim.lsp.inlay_hint = nil
-    assert(ok2, err2)
+    with_stubs(vim.lsp, { inlay_hint = inlay_hint }, function()
+      ssalens.on_attach(client, bufnr)
+    end)
     eq(calls, { { true, { bufnr = bufnr } } }, 'enable calls')
+  end)
+
+  -- A client of 0.11, whose request and notify are methods of its class (client:request), or
+  -- one of 0.7–0.10, whose request and notify are its own functions (client.request).
+  local function fake_client(with_methods, calls)
+    local function record(kind)
+      return function(...)
+        table.insert(calls, { kind, ... })
+        return true, 1
+      end
+    end
+    local fake = { id = 99, name = 'ssalens', offset_encoding = 'utf-16', config = { settings = { ssalens = {} } } }
+    if with_methods then
+      local class = { request = record('request'), notify = record('notify') } -- as vim.lsp.Client
+      class.__index = class
+      return setmetatable(fake, class)
+    end
+    fake.request, fake.notify = record('request'), record('notify')
+    return fake
+  end
+
+  check('client requests and notifications use the method form where the client class has it', function()
+    for _, with_methods in ipairs({ true, false }) do
+      local calls, filters = {}, {}
+      local fake = fake_client(with_methods, calls)
+      -- vim.lsp.get_clients (0.10+) too, with its filter.
+      local get_clients = function(filter)
+        table.insert(filters, filter)
+        return { fake }
+      end
+      with_stubs(vim.lsp, { get_clients = get_clients, inlay_hint = false }, function()
+        ssalens.refresh_hints(bufnr)
+        ssalens.client_config(bufnr).on_init(fake)
+      end)
+      eq(filters, { { bufnr = bufnr, name = 'ssalens' } }, 'get_clients filter')
+      local request, notify = calls[1], calls[2]
+      eq({ request[1], notify[1], #calls }, { 'request', 'notify', 2 }, 'calls')
+      -- The method form passes the client first.
+      local m = with_methods and 3 or 2
+      if with_methods then
+        assert(request[2] == fake and notify[2] == fake, 'the client is not passed as self')
+      end
+      eq({ request[m], notify[m] }, { 'textDocument/inlayHint', 'workspace/didChangeConfiguration' }, 'methods')
+    end
+  end)
+
+  --- The health check's report, one line an item, with vim.health's functions named prefix ..
+  --- 'start' and so on, vim.lsp.config (whose ssalens entry has cmd) and vim.lsp.inlay_hint stubbed.
+  local function stubbed_health(prefix, cmd)
+    local out = {}
+    local health = {}
+    for _, kind in ipairs({ 'start', 'ok', 'info', 'warn', 'error' }) do
+      health[prefix .. kind] = function(msg)
+        table.insert(out, kind .. ': ' .. msg)
+      end
+    end
+    local config = setmetatable({ ssalens = { cmd = cmd } }, { __call = function() end })
+    with_stubs(vim, { health = health }, function()
+      with_stubs(vim.lsp, { config = config, enable = function() end, inlay_hint = {} }, require('ssalens.health').check)
+    end)
+    return table.concat(out, '\n')
+  end
+
+  check(':checkhealth ssalens uses vim.health and reports vim.lsp.config and vim.lsp.inlay_hint', function()
+    local bin = os.getenv('SSALENS_BIN')
+    -- vim.health.start, ok, … (0.10+), then vim.health.report_start, … (0.8, 0.9).
+    for _, prefix in ipairs({ '', 'report_' }) do
+      local text = stubbed_health(prefix, { bin, 'serve', '--stdio' })
+      local server = ('server: %s (started as `%s serve --stdio`)'):format(vim.fn.exepath(bin), bin)
+      contains(text, 'start: ssalens: server\nok: ' .. server .. '\nok: version: ssalens ', 'health')
+      contains(text, '\nok: starts the server with vim.lsp.config + vim.lsp.enable', 'health')
+      contains(text, '\nok: inlay hints: vim.lsp.inlay_hint, inline\n', 'health')
+      contains(text, ('start: ssalens: buffers\nok: client %d '):format(client.id), 'health')
+    end
+    -- A server command that is not ssalens: its version fails.
+    local text = stubbed_health('', { 'sh', '-c', 'exit 3', 'serve' })
+    contains(text, '\nwarn: `sh -c exit 3 version` failed (status 3): \n', 'health')
   end)
 end, debug.traceback)
 

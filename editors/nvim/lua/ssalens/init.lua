@@ -1,15 +1,16 @@
 -- ssalens for Neovim: starts the ssalens language server for JavaScript buffers, shows its SSA
 -- inlay hints, and adds :SsaLensShow and :SsaLensToggleHints.
 --
--- One plugin for every Neovim from 0.7 on:
---   0.11+  vim.lsp.config('ssalens', …) + vim.lsp.enable('ssalens') (defaults in lsp/ssalens.lua)
---   0.8+   vim.lsp.start() from a FileType autocommand
---   0.7    vim.lsp.start_client() + vim.lsp.buf_attach_client()
--- Inlay hints use vim.lsp.inlay_hint where it exists (0.10+); before that the plugin requests
--- them itself and draws them at the end of the line (0.7 has no inline virtual text).
+-- One plugin for every Neovim from 0.7 on. Each code path is chosen by whether the API it needs
+-- exists, never by the version number:
+--   vim.lsp.config + vim.lsp.enable (0.11+): defaults in lsp/ssalens.lua, our options over them
+--   vim.lsp.start (0.8+): from a FileType autocommand
+--   else vim.lsp.start_client() + vim.lsp.buf_attach_client() (0.7)
+-- Inlay hints use vim.lsp.inlay_hint where it exists (0.10+); otherwise the plugin requests them
+-- itself and draws them at the end of the line (0.7 has no inline virtual text).
 local M = {}
 
-local uv = vim.loop or vim.uv
+local uv = vim.uv or vim.loop
 local api = vim.api
 
 local NAME = 'ssalens'
@@ -44,24 +45,26 @@ M.defaults = {
 M.config = vim.deepcopy(M.defaults)
 M.hints_enabled = true
 
-local has = function(feature)
-  return vim.fn.has(feature) == 1
-end
-
 local function notify(msg, level)
   vim.notify('ssalens: ' .. msg, level or vim.log.levels.INFO)
 end
 
--- Client methods became methods (client:request) in 0.11; the dot form warns there.
+-- Whether the client's request and notify are methods of its class, called as client:request
+-- (0.11+, where the older client.request form warns), rather than functions of the client itself.
+local function has_methods(client)
+  local class = getmetatable(client)
+  return type(class) == 'table' and type(rawget(class, 'request')) == 'function'
+end
+
 local function client_request(client, method, params, handler, bufnr)
-  if has('nvim-0.11') then
+  if has_methods(client) then
     return client:request(method, params, handler, bufnr)
   end
   return client.request(method, params, handler, bufnr)
 end
 
 local function client_notify(client, method, params)
-  if has('nvim-0.11') then
+  if has_methods(client) then
     return client:notify(method, params)
   end
   return client.notify(method, params)
@@ -69,12 +72,11 @@ end
 
 --- The ssalens clients attached to bufnr (all ssalens clients when bufnr is nil).
 local function get_clients(bufnr)
-  local out = {}
   if vim.lsp.get_clients then
     return vim.lsp.get_clients({ bufnr = bufnr, name = NAME })
-  elseif vim.lsp.get_active_clients and has('nvim-0.8') then
-    return vim.lsp.get_active_clients({ bufnr = bufnr, name = NAME })
   end
+  -- Before vim.lsp.get_clients (0.10): get_active_clients takes no filter on 0.7.
+  local out = {}
   local clients = bufnr and vim.lsp.buf_get_clients(bufnr) or vim.lsp.get_active_clients()
   for _, c in pairs(clients) do
     if c.name == NAME then
@@ -89,12 +91,10 @@ local function is_js(bufnr)
   return vim.tbl_contains(M.config.filetypes, vim.bo[bufnr].filetype)
 end
 
---- The command that starts the server, or nil and a message saying how to fix it.
-function M.server_cmd()
-  local cmd = M.config.cmd
-  if cmd == nil then
-    cmd = { M.config.server_path or 'ssalens', 'serve' }
-  end
+--- The command that starts the server (cmd, by default the one the options give), or nil and a
+--- message saying how to fix it.
+function M.server_cmd(cmd)
+  cmd = cmd or M.config.cmd or { M.config.server_path or 'ssalens', 'serve' }
   if vim.fn.executable(cmd[1]) ~= 1 then
     return nil,
       ('cannot run the server %q: it is not an executable file nor on PATH. Install it with '
@@ -390,6 +390,17 @@ local function start_modern(bufnr)
   return vim.lsp.start(config, { bufnr = bufnr })
 end
 
+--- How setup() starts the server, by the APIs this Neovim has: 'vim.lsp.config' (with
+--- vim.lsp.enable, 0.11+), 'vim.lsp.start' (0.8+) or 'vim.lsp.start_client'.
+function M.start_api()
+  if vim.lsp.config and vim.lsp.enable then
+    return 'vim.lsp.config'
+  elseif vim.lsp.start then
+    return 'vim.lsp.start'
+  end
+  return 'vim.lsp.start_client'
+end
+
 --- Starts (or reuses) the server for bufnr and attaches it; returns the client id.
 function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and api.nvim_get_current_buf() or bufnr
@@ -569,7 +580,7 @@ function M.setup(opts)
   api.nvim_create_user_command('SsaLensShow', M.show, { desc = 'ssalens: show the SSA of the function at the cursor' })
   api.nvim_create_user_command('SsaLensToggleHints', M.toggle_hints, { desc = 'ssalens: toggle SSA inlay hints' })
 
-  if vim.lsp.config and vim.lsp.enable then
+  if M.start_api() == 'vim.lsp.config' then
     setup_lsp_config()
     return
   end

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+var annotateCommand = &command{
+	name:    "annotate",
+	args:    "FILE",
+	summary: "print a file with SSA versions and φs",
+	doc: `
+Prints FILE with the SSA version after every occurrence of a local variable (x₂; i₂→₃ where one
+occurrence reads and writes) and, at the end of a line where control flow joins, its φ functions
+(φ i₂ = (i₁, i₃)).`,
+	examples: `ssalens annotate app.js`,
+	exits: `
+0  printed
+2  bad usage, or FILE could not be read or analyzed`,
+	setup: func(*flag.FlagSet) func(*call) int {
+		return func(c *call) int {
+			file, ok := c.oneFile()
+			if !ok {
+				return exitError
+			}
+			r, err := analyzeFile(file)
+			if err != nil {
+				return c.fail(err)
+			}
+			if _, err := io.WriteString(c.stdout, r.Annotate()); err != nil {
+				return c.fail(err)
+			}
+			return exitOK
+		}
+	},
+}
+
+var dumpCommand = &command{
+	name:    "dump",
+	args:    "[--json] [--func NAME] FILE",
+	summary: "print the HIR+SSA of the functions of a file",
+	doc: `
+Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
+instructions, each value named var$version. With --json, one JSON object instead: the functions
+with their φs, values and uses (1-based lines and byte columns).`,
+	examples: `
+ssalens dump app.js
+ssalens dump --func count app.js
+ssalens dump --json app.js | jq '.functions[].phis'`,
+	exits: `
+0  printed
+2  bad usage, FILE could not be read or analyzed, or no function is named NAME`,
+	setup: func(fs *flag.FlagSet) func(*call) int {
+		asJSON := fs.Bool("json", false, "print one JSON object")
+		name := fs.String("func", "", "only the functions named `NAME`")
+		return func(c *call) int {
+			file, ok := c.oneFile()
+			if !ok {
+				return exitError
+			}
+			r, err := analyzeFile(file)
+			if err != nil {
+				return c.fail(err)
+			}
+			if *asJSON {
+				err = r.DumpJSON(c.stdout, *name)
+			} else {
+				err = r.Dump(c.stdout, *name)
+			}
+			if err != nil {
+				return c.fail(fmt.Errorf("%s: %w", file, err))
+			}
+			return exitOK
+		}
+	},
+}
+
+var checkCommand = &command{
+	name:    "check",
+	args:    "[FLAGS] FILE...",
+	summary: "print the diagnostics of files; exit 1 on a warning or an error",
+	doc: `
+Prints the diagnostics of each FILE, one a line, as file:line:col: severity: message (1-based
+line, byte column): a read that can see a let, const or class before its declaration (warning),
+a stored value no read can observe (hint), a function that is not analyzed and why
+(information). A file that cannot be read is reported on stderr and the others are checked.`,
+	examples: `
+ssalens check app.js lib/*.js
+ssalens check app.js || echo "a warning, or an error"`,
+	exits: `
+0  no warning or error (hints and information do not count)
+1  a warning or an error
+2  bad usage, or a FILE could not be read or analyzed (even if others had warnings)`,
+	setup: func(*flag.FlagSet) func(*call) int {
+		return check
+	},
+}
+
+var versionCommand = &command{
+	name:     "version",
+	args:     "",
+	summary:  "print the version (also ssalens --version)",
+	doc:      `Prints "ssalens" and the version, as ssalens --version does.`,
+	examples: `ssalens version`,
+	exits: `
+0  printed
+2  bad usage`,
+	setup: func(*flag.FlagSet) func(*call) int {
+		return func(c *call) int {
+			if len(c.args) > 0 {
+				return c.usageError("unexpected argument %q", c.args[0])
+			}
+			return printVersion(c.stdout)
+		}
+	},
+}
+
+var helpCommand = &command{
+	name:    "help",
+	args:    "[COMMAND]",
+	summary: "show the commands, or one command's flags, examples and exit statuses",
+	doc: `
+Without COMMAND, lists the commands and the exit statuses; with one, prints its usage, flags,
+examples and exit statuses, as ssalens COMMAND --help does.`,
+	examples: `
+ssalens help
+ssalens help check`,
+	exits: `
+0  printed
+2  bad usage or an unknown COMMAND`,
+	setup: func(*flag.FlagSet) func(*call) int {
+		return func(c *call) int {
+			switch len(c.args) {
+			case 0:
+				writeHelp(c.stdout)
+				return exitOK
+			case 1:
+				cmd := lookup(c.args[0])
+				if cmd == nil {
+					return usageError(c.stderr, "", fmt.Sprintf("unknown command %q", c.args[0]))
+				}
+				cmd.writeHelp(c.stdout)
+				return exitOK
+			}
+			return c.usageError("expected at most one command, got %d arguments", len(c.args))
+		}
+	},
+}
+
+func printVersion(w io.Writer) int {
+	fmt.Fprintln(w, "ssalens", version)
+	return exitOK
+}
+
+// oneFile returns the one operand of a command that takes one file; false after a usage error.
+func (c *call) oneFile() (string, bool) {
+	switch len(c.args) {
+	case 1:
+		return c.args[0], true
+	case 0:
+		c.usageError("no file given")
+	default:
+		c.usageError("expected one file, got %d", len(c.args))
+	}
+	return "", false
+}
+
+// analyzeFile reads and analyzes one file.
+func analyzeFile(file string) (*analysis.Result, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	r, err := analysis.Analyze(src, analysis.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return r, nil
+}
+
+// check prints the diagnostics of each file as file:line:col: severity: message, with 1-based
+// lines and byte columns, going on after a file it cannot read.
+func check(c *call) int {
+	if len(c.args) == 0 {
+		return c.usageError("no files given")
+	}
+	status := exitOK
+	for _, file := range c.args {
+		r, err := analyzeFile(file)
+		if err != nil {
+			status = max(status, c.fail(err))
+			continue
+		}
+		for _, d := range r.Diagnostics(true) {
+			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
+			fmt.Fprintf(c.stdout, "%s:%d:%d: %s: %s\n", file, line+1, col+1, d.Severity, d.Message)
+			if d.Severity <= analysis.SeverityWarning {
+				status = max(status, exitFindings)
+			}
+		}
+	}
+	return status
+}
