@@ -11,12 +11,30 @@ import (
 	"github.com/ssalens/ssalens/analysis"
 )
 
-var update = flag.Bool("update", false, "write the .golden files of testdata/annotate; read every change before committing it")
+var update = flag.Bool("update", false, "write the .golden files of testdata/annotate and testdata/lower; read every change before committing it")
 
 // TestAnnotate compares `ssalens annotate` of each testdata/annotate/*.js with its .golden
 // file, and checks the SSA form of every function built on the way.
 func TestAnnotate(t *testing.T) {
-	files, err := filepath.Glob("../testdata/annotate/*.js")
+	testGolden(t, "annotate", (*analysis.Result).Annotate)
+}
+
+// TestLower compares `ssalens dump` of each testdata/lower/*.js, one file per construct
+// family, with its .golden file: the HIR and SSA form the lowering builds for each construct.
+func TestLower(t *testing.T) {
+	testGolden(t, "lower", func(r *analysis.Result) string {
+		var sb strings.Builder
+		if err := r.Dump(&sb, ""); err != nil {
+			t.Fatal(err)
+		}
+		return sb.String()
+	})
+}
+
+// testGolden analyzes each testdata/dir/*.js, checks the SSA form of every function built, and
+// compares render's output with the file's .golden.
+func testGolden(t *testing.T, dir string, render func(*analysis.Result) string) {
+	files, err := filepath.Glob(filepath.Join("../testdata", dir, "*.js"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no inputs: %v", err)
 	}
@@ -31,7 +49,7 @@ func TestAnnotate(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkResult(t, r)
-			got := r.Annotate()
+			got := render(r)
 			golden := file + ".golden"
 			if *update {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
@@ -44,7 +62,7 @@ func TestAnnotate(t *testing.T) {
 				t.Fatalf("%v (run with -update to create it, then read it)", err)
 			}
 			if d := lineDiff(string(want), got); d != "" {
-				t.Errorf("annotate %s differs from %s (- want, + got):\n%s", file, golden, d)
+				t.Errorf("%s differs from %s (- want, + got):\n%s", file, golden, d)
 			}
 		})
 	}
