@@ -43,7 +43,7 @@ func startServer(t testing.TB, setup ...func(*Server)) *testClient {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &testClient{t: t, stderr: &syncBuffer{}, status: make(chan int, 1)}
 	c.changed = sync.NewCond(&c.mu)
-	c.server = newServer(ctx, jsonrpc2.NewConn(newStream(serverSide)), c.stderr, "test")
+	c.server = newServer(ctx, jsonrpc2.NewConn(newStream(serverSide)), c.stderr, Config{Version: "test"})
 	for _, f := range setup {
 		f(c.server)
 	}

@@ -38,8 +38,8 @@ func (f *file) result() *analysis.Result {
 	return r
 }
 
-func openFile(uri protocol.DocumentURI, version int32, text []byte) (*file, error) {
-	doc, err := analysis.NewDocument(text, analysis.Options{})
+func openFile(uri protocol.DocumentURI, version int32, text []byte, opts analysis.Options) (*file, error) {
+	doc, err := analysis.NewDocument(text, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
-	f, err := openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text))
+	f, err := openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), s.config.Analysis)
 	if err != nil {
 		return err
 	}

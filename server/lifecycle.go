@@ -44,7 +44,7 @@ func (s *Server) initialize(params json.RawMessage) (any, error) {
 		st.settings = st.settings.with(p.InitializationOptions)
 	})
 	s.phase = running
-	return initializeResult{Capabilities: capabilities(enc), ServerInfo: protocol.ServerInfo{Name: "ssalens", Version: s.version}}, nil
+	return initializeResult{Capabilities: capabilities(enc), ServerInfo: protocol.ServerInfo{Name: "ssalens", Version: s.config.Version}}, nil
 }
 
 // exit ends the session; the exit status is 0 if shutdown came first.

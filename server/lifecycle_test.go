@@ -29,7 +29,7 @@ func startRaw(t *testing.T, setup ...func(*Server)) *rawClient {
 	clientSide, serverSide := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &rawClient{t: t, conn: clientSide, stderr: &syncBuffer{}, status: make(chan int, 1), frames: make(chan json.RawMessage, 1000)}
-	c.server = newServer(ctx, newConnForTest(serverSide), c.stderr, "test")
+	c.server = newServer(ctx, newConnForTest(serverSide), c.stderr, Config{Version: "test"})
 	for _, f := range setup {
 		f(c.server)
 	}

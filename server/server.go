@@ -11,6 +11,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/analysis"
 )
 
 // Server is one language server session on one connection.
@@ -18,7 +20,7 @@ type Server struct {
 	conn    jsonrpc2.Conn
 	ctx     context.Context // cancelled when the session ends
 	log     io.Writer
-	version string
+	config  Config
 
 	// The method tables; unknown requests get MethodNotFound and unknown notifications are
 	// dropped.
@@ -49,22 +51,28 @@ type notificationHandler func(ctx context.Context, params json.RawMessage) error
 // requestCancelled is the LSP's RequestCancelled error code.
 const requestCancelled jsonrpc2.Code = -32800
 
+// Config is what the process tells a session.
+type Config struct {
+	Version  string           // reported to the client
+	Analysis analysis.Options // for every document (the language follows each one's languageId)
+}
+
 // Serve runs a language server session on rwc until the exit notification, the end of input
 // or the cancellation of ctx, logging to log, and returns the process exit status the LSP asks
 // for: 0 after a shutdown request, 1 otherwise.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, log io.Writer, version string) int {
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, log io.Writer, config Config) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s := newServer(ctx, jsonrpc2.NewConn(newStream(rwc)), log, version)
+	s := newServer(ctx, jsonrpc2.NewConn(newStream(rwc)), log, config)
 	return s.serve()
 }
 
-func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, version string) *Server {
+func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Config) *Server {
 	s := &Server{
 		conn:        conn,
 		ctx:         ctx,
 		log:         log,
-		version:     version,
+		config:      config,
 		state:       &snapshot{files: map[protocol.DocumentURI]*file{}, settings: defaultSettings, encoding: utf16Encoding},
 		diagnostics: newDiagnosticsQueue(),
 		inflight:    inflight{requests: map[jsonrpc2.ID]*runningRequest{}},

@@ -27,7 +27,7 @@ occurrence reads and writes) and, at the end of a line where control flow joins,
 			if !ok {
 				return exitError
 			}
-			r, err := analyzeFile(file)
+			r, err := analyzeFile(file, options())
 			if err != nil {
 				return c.fail(err)
 			}
@@ -62,7 +62,7 @@ ssalens dump --json app.js | jq '.functions[].phis'`,
 			if !ok {
 				return exitError
 			}
-			r, err := analyzeFile(file)
+			r, err := analyzeFile(file, options())
 			if err != nil {
 				return c.fail(err)
 			}
@@ -87,16 +87,25 @@ var checkCommand = &command{
 Prints the diagnostics of each FILE, one a line, as file:line:col: severity: message (1-based
 line, byte column): a read that can see a let, const or class before its declaration (warning),
 a stored value no read can observe (hint), a function that is not analyzed and why
-(information). A file that cannot be read is reported on stderr and the others are checked.`,
+(information), an internal error of ssalens (error). A file that cannot be read is reported on
+stderr and the others are checked. With --verify, or SSALENS_VERIFY=1 in the environment of
+any command, the SSA verifier checks every function built, and a violation is an internal error
+of that function.`,
 	examples: `
 ssalens check app.js lib/*.js
-ssalens check app.js || echo "a warning, or an error"`,
+ssalens check app.js || echo "a warning, or an error"
+ssalens check --verify lib/*.js`,
 	exits: `
 0  no warning or error (hints and information do not count)
 1  a warning or an error
 2  bad usage, or a FILE could not be read or analyzed (even if others had warnings)`,
-	setup: func(*flag.FlagSet) func(*call) int {
-		return check
+	setup: func(fs *flag.FlagSet) func(*call) int {
+		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
+		return func(c *call) int {
+			opts := options()
+			opts.Verify = opts.Verify || *verify
+			return check(c, opts)
+		}
 	},
 }
 
@@ -169,13 +178,19 @@ func (c *call) oneFile() (string, bool) {
 	return "", false
 }
 
+// options are the analysis options the environment sets: SSALENS_VERIFY=1 runs the SSA
+// verifier on every function built.
+func options() analysis.Options {
+	return analysis.Options{Verify: os.Getenv("SSALENS_VERIFY") == "1"}
+}
+
 // analyzeFile reads and analyzes one file.
-func analyzeFile(file string) (*analysis.Result, error) {
+func analyzeFile(file string, opts analysis.Options) (*analysis.Result, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	r, err := analysis.Analyze(src, analysis.Options{})
+	r, err := analysis.Analyze(src, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -184,13 +199,13 @@ func analyzeFile(file string) (*analysis.Result, error) {
 
 // check prints the diagnostics of each file as file:line:col: severity: message, with 1-based
 // lines and byte columns, going on after a file it cannot read.
-func check(c *call) int {
+func check(c *call, opts analysis.Options) int {
 	if len(c.args) == 0 {
 		return c.usageError("no files given")
 	}
 	status := exitOK
 	for _, file := range c.args {
-		r, err := analyzeFile(file)
+		r, err := analyzeFile(file, opts)
 		if err != nil {
 			status = max(status, c.fail(err))
 			continue

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
 const fixture = "../../testdata/annotate/design_if.js"
@@ -177,4 +179,28 @@ func TestHelp(t *testing.T) {
 	if text := help("check"); !strings.Contains(text, "\n  1  a warning or an error\n") {
 		t.Errorf("ssalens help check lacks status 1:\n%s", text)
 	}
+}
+
+// TestCheckVerifyCorpus runs `ssalens check --verify` over the JavaScript corpus: the SSA
+// verifier checks every function built, and none may be reported as an internal error.
+func TestCheckVerifyCorpus(t *testing.T) {
+	args := []string{"check", "--verify"}
+	for _, f := range corpus.Fetch(t) {
+		args = append(args, f.Path)
+	}
+	out, errs, status := runArgs(args...)
+	if status == exitError || errs != "" || strings.Contains(out, "internal error") {
+		t.Fatalf("check --verify: status %d, stderr %q, internal errors:\n%s", status, errs, grepLines(out, "internal error"))
+	}
+}
+
+// grepLines returns the lines of text that contain s.
+func grepLines(text, s string) string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, s) {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }

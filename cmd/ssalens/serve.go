@@ -16,7 +16,9 @@ var serveCommand = &command{
 	doc: `
 Runs the language server: the Language Server Protocol on stdin and stdout, until the client's
 exit notification or the end of input, logging to stderr. Editors start it; the VS Code extension
-and the Neovim plugin run "ssalens serve".`,
+and the Neovim plugin run "ssalens serve". With SSALENS_VERIFY=1 in its environment, the SSA
+verifier checks every function the server builds, and a violation is reported as an internal
+error of that function.`,
 	examples: `ssalens serve --stdio`,
 	exits: `
 0  the session ended after the client's shutdown request
@@ -29,7 +31,7 @@ and the Neovim plugin run "ssalens serve".`,
 				return c.usageError("unexpected argument %q", c.args[0])
 			}
 			// The connection is the process's own stdin and stdout.
-			return server.Serve(context.Background(), stdio{os.Stdin, os.Stdout}, c.stderr, version)
+			return server.Serve(context.Background(), stdio{os.Stdin, os.Stdout}, c.stderr, server.Config{Version: version, Analysis: options()})
 		}
 	},
 }
