@@ -17,10 +17,10 @@ import (
 
 // Server is one language server session on one connection.
 type Server struct {
-	conn    jsonrpc2.Conn
-	ctx     context.Context // cancelled when the session ends
-	log     io.Writer
-	config  Config
+	conn   jsonrpc2.Conn
+	ctx    context.Context // cancelled when the session ends
+	log    io.Writer
+	config Config
 
 	// The method tables; unknown requests get MethodNotFound and unknown notifications are
 	// dropped.
