@@ -15,9 +15,10 @@
 //   - State. A snapshot (snapshot.go) is an immutable view of the session: one version of each
 //     open document (documents.go), the settings (settings.go) and the position encoding.
 //     Notifications publish a new snapshot under a mutex; nothing in a published one changes.
-//     A document version holds an analysis.Document, made from the previous version with one
-//     byte edit per didChange and re-parsed incrementally when first analyzed, and a line index
-//     for position conversion (positions.go: UTF-16 or UTF-8, CRLF, clamping).
+//     A document version holds an analysis.Document, made from the previous version with the
+//     byte edit of each change a didChange carries, and re-parsed incrementally when first
+//     analyzed; its line index converts positions (positions.go: UTF-16 or UTF-8, CRLF,
+//     clamping).
 //   - Analysis. analysis.Document computes its Result once, on first use, for every request
 //     and the diagnostics publisher (diagnostics.go) that asks. The publisher analyzes each
 //     new version at once; until it is done, inlay hints may come from the previous analysis
