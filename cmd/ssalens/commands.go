@@ -23,13 +23,9 @@ occurrence reads and writes) and, at the end of a line where control flow joins,
 2  bad usage, or FILE could not be read or analyzed`,
 	setup: func(*flag.FlagSet) func(*call) int {
 		return func(c *call) int {
-			file, ok := c.oneFile()
-			if !ok {
-				return exitError
-			}
-			r, err := analyzeFile(file, options())
-			if err != nil {
-				return c.fail(err)
+			r, status := c.analyzeOne()
+			if r == nil {
+				return status
 			}
 			if _, err := io.WriteString(c.stdout, r.Annotate()); err != nil {
 				return c.fail(err)
@@ -58,21 +54,16 @@ ssalens dump --json app.js | jq '.functions[].phis'`,
 		asJSON := fs.Bool("json", false, "print one JSON object")
 		name := fs.String("func", "", "only the functions named `NAME`")
 		return func(c *call) int {
-			file, ok := c.oneFile()
-			if !ok {
-				return exitError
+			r, status := c.analyzeOne()
+			if r == nil {
+				return status
 			}
-			r, err := analyzeFile(file, options())
-			if err != nil {
-				return c.fail(err)
-			}
+			dump := r.Dump
 			if *asJSON {
-				err = r.DumpJSON(c.stdout, *name)
-			} else {
-				err = r.Dump(c.stdout, *name)
+				dump = r.DumpJSON
 			}
-			if err != nil {
-				return c.fail(fmt.Errorf("%s: %w", file, err))
+			if err := dump(c.stdout, *name); err != nil {
+				return c.fail(fmt.Errorf("%s: %w", c.args[0], err))
 			}
 			return exitOK
 		}
@@ -182,6 +173,20 @@ func (c *call) oneFile() (string, bool) {
 // verifier on every function built.
 func options() analysis.Options {
 	return analysis.Options{Verify: os.Getenv("SSALENS_VERIFY") == "1"}
+}
+
+// analyzeOne reads and analyzes the one file the command takes; if it cannot, it says why and
+// returns nil and the exit status.
+func (c *call) analyzeOne() (*analysis.Result, int) {
+	file, ok := c.oneFile()
+	if !ok {
+		return nil, exitError
+	}
+	r, err := analyzeFile(file, options())
+	if err != nil {
+		return nil, c.fail(err)
+	}
+	return r, exitOK
 }
 
 // analyzeFile reads and analyzes one file.
