@@ -272,7 +272,11 @@ func (fs *funcState) forInOfStmt(n int32, labels [][]byte) {
 
 // labeledStmt lowers a loop or a labeled statement n that the labels of the enclosing labeled
 // statements name: a loop takes them as targets for break and continue; a labeled statement
-// adds its own and passes them on to its body, which only break can leave if not a loop.
+// adds its own and passes them on to its body, which only break can leave if not a loop:
+//
+//	    ...body...                       (break label: Goto exit)
+//	    Goto exit
+//	exit:
 func (fs *funcState) labeledStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
 	switch t.Nodes[n].Kind {

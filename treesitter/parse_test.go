@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -354,4 +355,26 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestEditThen composes random edits and checks that the composition covers every change:
+// the text before its start and after its end is untouched, and its lengths agree.
+func TestEditThen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	apply := func(text string) (string, Edit) {
+		start := rng.IntN(len(text) + 1)
+		end := start + rng.IntN(len(text)-start+1)
+		insert := strings.Repeat("x", rng.IntN(4))
+		return text[:start] + insert + text[end:], Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))}
+	}
+	for range 2000 {
+		t0 := strings.Repeat("abcdefghij", 1+rng.IntN(3))
+		t1, e1 := apply(t0)
+		t2, e2 := apply(t1)
+		e := e1.Then(e2)
+		if e.StartByte > e.OldEndByte || e.StartByte > e.NewEndByte || int(e.OldEndByte) > len(t0) || int(e.NewEndByte) > len(t2) ||
+			t0[:e.StartByte] != t2[:e.StartByte] || t0[e.OldEndByte:] != t2[e.NewEndByte:] || len(t0)-int(e.OldEndByte) != len(t2)-int(e.NewEndByte) {
+			t.Fatalf("%q %+v then %+v = %+v, which does not cover the change to %q", t0, e1, e2, e, t2)
+		}
+	}
 }
