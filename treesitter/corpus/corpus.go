@@ -1,9 +1,14 @@
-// Package corpus provides real-world JavaScript files, pinned npm package
-// versions, for tests and benchmarks.
+// Package corpus provides real-world JavaScript and TypeScript files, pinned
+// npm package versions, for tests and benchmarks.
 //
 // Files are fetched once with npm into a cache directory outside the
 // repository, os.UserCacheDir()/ssalens-corpus unless SSALENS_CORPUS_DIR is
-// set, and read from there on later runs.
+// set, and read from there on later runs. Fetch returns the JavaScript files,
+// FetchTypeScript the TypeScript and TSX sources of four packages, and Blank
+// strips the types of TypeScript files with ts-blank-space, installed into
+// the same cache.
+//
+// The package depends on nothing but the standard library, npm and node.
 package corpus
 
 import (
@@ -29,16 +34,65 @@ import (
 type File struct {
 	Package string // npm package name
 	Version string
-	// Name is short and unique, usable in benchmark names.
+	// Name is short and unique, usable in test and benchmark names. The names of
+	// TypeScript files are the package's short name and the path below its
+	// source directory, such as "rxjs/internal/Observable.ts"; their slashes
+	// make levels of subtests, so -run 'TestX/rxjs/' selects one package.
 	Name string
 	// Path is the file's location on disk, in the cache directory.
 	Path string
 	Src  []byte
+	// Lang is the file's language, from its extension (LangOf).
+	Lang Lang
+	// Declaration marks a TypeScript declaration file (.d.ts, .d.mts,
+	// .d.cts), whose Lang is TypeScript.
+	Declaration bool
+}
+
+// Lang is the language of a source file, which decides the grammar that
+// parses it.
+type Lang uint8
+
+const (
+	JavaScript Lang = iota // .js, .mjs, .cjs, .jsx
+	TypeScript             // .ts, .mts, .cts, declaration files included
+	TSX                    // .tsx: TypeScript with JSX, where <T>x is no type assertion
+)
+
+func (l Lang) String() string {
+	switch l {
+	case JavaScript:
+		return "javascript"
+	case TypeScript:
+		return "typescript"
+	case TSX:
+		return "tsx"
+	}
+	return fmt.Sprintf("Lang(%d)", uint8(l))
+}
+
+// LangOf returns the language of a file named name, by its extension, and
+// whether it is a TypeScript declaration file. Unknown extensions are
+// JavaScript.
+func LangOf(name string) (lang Lang, declaration bool) {
+	base := strings.ToLower(path.Base(filepath.ToSlash(name)))
+	switch path.Ext(base) {
+	case ".ts", ".mts", ".cts":
+		ext := path.Ext(base)
+		return TypeScript, strings.HasSuffix(strings.TrimSuffix(base, ext), ".d")
+	case ".tsx":
+		return TSX, false
+	}
+	return JavaScript, false
 }
 
 type pinned struct {
 	pkg, version string
 	files        []pinnedFile
+	// dir, if set, is a directory of the package whose TypeScript files
+	// (.ts and .tsx, at any depth) are all taken, named short + "/" + their
+	// path below dir.
+	dir, short string
 }
 
 type pinnedFile struct {
@@ -46,39 +100,71 @@ type pinnedFile struct {
 }
 
 var packages = []pinned{
-	{"lodash", "4.18.1", []pinnedFile{{"lodash", "lodash.js"}}},
-	{"react-dom", "19.3.1", []pinnedFile{{"react-dom", "cjs/react-dom-client.development.js"}}},
-	{"three", "0.187.0", []pinnedFile{
+	{pkg: "lodash", version: "4.18.1", files: []pinnedFile{{"lodash", "lodash.js"}}},
+	{pkg: "react-dom", version: "19.3.1", files: []pinnedFile{{"react-dom", "cjs/react-dom-client.development.js"}}},
+	{pkg: "three", version: "0.187.0", files: []pinnedFile{
 		{"three.module", "build/three.module.js"},
 		{"three.core", "build/three.core.js"},
 	}},
-	{"jquery", "4.0.0", []pinnedFile{{"jquery", "dist/jquery.js"}}},
-	{"moment", "2.31.0", []pinnedFile{{"moment", "moment.js"}}},
+	{pkg: "jquery", version: "4.0.0", files: []pinnedFile{{"jquery", "dist/jquery.js"}}},
+	{pkg: "moment", version: "2.31.0", files: []pinnedFile{{"moment", "moment.js"}}},
 	// typescript 7 no longer ships lib/typescript.js.
-	{"typescript", "6.0.3", []pinnedFile{{"typescript", "lib/typescript.js"}}},
+	{pkg: "typescript", version: "6.0.3", files: []pinnedFile{{"typescript", "lib/typescript.js"}}},
 }
+
+// tsPackages are the TypeScript corpus: the source directories of libraries
+// that publish them, with idioms from several schools (zod's schema classes
+// and heavy generics, rxjs's operators and overloads, TanStack Query's
+// classes and React hooks in TSX).
+var tsPackages = []pinned{
+	{pkg: "zod", version: "4.6.7", dir: "src", short: "zod"},
+	{pkg: "rxjs", version: "7.8.2", dir: "src", short: "rxjs"},
+	{pkg: "@tanstack/query-core", version: "5.108.0", dir: "src", short: "query-core"},
+	{pkg: "@tanstack/react-query", version: "5.108.0", dir: "src", short: "react-query"},
+}
+
+// manifest is the file, in a package directory, that lists the files
+// extracted from a pinned directory, one slash-separated path a line.
+const manifest = ".ssalens-files"
 
 // npmTimeout bounds one npm pack, so that a hanging network turns into a
 // skip instead of a test timeout.
 const npmTimeout = 3 * time.Minute
 
 var (
-	mu     sync.Mutex
-	loaded []File
+	mu       sync.Mutex
+	loaded   []File
+	loadedTS []File
 	// unavailable remembers why fetching failed, so that later callers in
 	// the same process skip at once instead of waiting for npm again.
 	unavailable error
 )
 
-// Fetch returns all corpus files, fetching missing packages first. It skips
-// the test or benchmark when the files are not cached and npm or the network
-// is unavailable. The returned Src slices are shared; do not modify them.
+// Fetch returns all JavaScript corpus files, fetching missing packages first.
+// It skips the test or benchmark when the files are not cached and npm or the
+// network is unavailable. The returned Src slices are shared; do not modify
+// them.
 func Fetch(tb testing.TB) []File {
+	tb.Helper()
+	return load(tb, packages, &loaded)
+}
+
+// FetchTypeScript returns the TypeScript corpus: every .ts and .tsx file
+// below src/ of zod 4.6.7, rxjs 7.8.2, @tanstack/query-core 5.108.0 and
+// @tanstack/react-query 5.108.0, sorted by package and path, with Lang set
+// from the extension. Like Fetch, it fetches missing packages first and
+// skips without npm or network; the Src slices are shared.
+func FetchTypeScript(tb testing.TB) []File {
+	tb.Helper()
+	return load(tb, tsPackages, &loadedTS)
+}
+
+func load(tb testing.TB, pkgs []pinned, cache *[]File) []File {
 	tb.Helper()
 	mu.Lock()
 	defer mu.Unlock()
-	if loaded != nil {
-		return loaded
+	if *cache != nil {
+		return *cache
 	}
 	if unavailable != nil {
 		tb.Skipf("corpus: %v", unavailable)
@@ -88,8 +174,8 @@ func Fetch(tb testing.TB) []File {
 		tb.Skipf("corpus: no cache directory: %v", err)
 	}
 	var files []File
-	for _, p := range packages {
-		dir := filepath.Join(root, p.pkg+"@"+p.version)
+	for _, p := range pkgs {
+		dir := filepath.Join(root, strings.ReplaceAll(p.pkg, "/", "+")+"@"+p.version)
 		if !complete(dir, p) {
 			if err := fetch(root, dir, p); err != nil {
 				if errors.As(err, new(npmUnavailableError)) {
@@ -99,16 +185,63 @@ func Fetch(tb testing.TB) []File {
 				tb.Fatalf("corpus: %v", err)
 			}
 		}
-		for _, f := range p.files {
+		list, err := p.list(dir)
+		if err != nil {
+			tb.Fatalf("corpus: %v", err)
+		}
+		for _, f := range list {
 			file := File{Package: p.pkg, Version: p.version, Name: f.name, Path: filepath.Join(dir, filepath.FromSlash(f.path))}
+			file.Lang, file.Declaration = LangOf(f.path)
 			if file.Src, err = os.ReadFile(file.Path); err != nil {
 				tb.Fatalf("corpus: %v", err)
 			}
 			files = append(files, file)
 		}
 	}
-	loaded = files
+	*cache = files
 	return files
+}
+
+// list returns the files of p in its package directory dir: the pinned
+// files, or those the manifest of a pinned directory names.
+func (p pinned) list(dir string) ([]pinnedFile, error) {
+	if p.dir == "" {
+		return p.files, nil
+	}
+	data, err := os.ReadFile(filepath.Join(dir, manifest))
+	if err != nil {
+		return nil, err
+	}
+	var files []pinnedFile
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if line == "" {
+			continue
+		}
+		rel := strings.TrimPrefix(line, p.dir+"/")
+		files = append(files, pinnedFile{name: p.short + "/" + rel, path: line})
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: empty manifest %s", p.pkg, filepath.Join(dir, manifest))
+	}
+	return files, nil
+}
+
+// wants reports whether the tarball entry name (package-relative) is one of
+// p's files.
+func (p pinned) wants(name string) bool {
+	if p.dir == "" {
+		for _, f := range p.files {
+			if f.path == name {
+				return true
+			}
+		}
+		return false
+	}
+	if !strings.HasPrefix(name, p.dir+"/") {
+		return false
+	}
+	lang, _ := LangOf(name)
+	return lang != JavaScript
 }
 
 func cacheDir() (string, error) {
@@ -126,7 +259,11 @@ func cacheDir() (string, error) {
 // only ever appears by rename after a full extraction, so this is
 // all-or-nothing unless someone deleted files by hand.
 func complete(dir string, p pinned) bool {
-	for _, f := range p.files {
+	files, err := p.list(dir)
+	if err != nil {
+		return false
+	}
+	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.path))); err != nil {
 			return false
 		}
@@ -152,7 +289,7 @@ func fetch(root, dir string, p pinned) error {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(root, ".fetch-"+p.pkg+"-")
+	tmp, err := os.MkdirTemp(root, ".fetch-"+strings.ReplaceAll(p.pkg, "/", "+")+"-")
 	if err != nil {
 		return err
 	}
@@ -201,8 +338,9 @@ func extract(tarball, dir string, p pinned) error {
 	for _, pf := range p.files {
 		wanted[pf.path] = true
 	}
+	var got []string
 	tr := tar.NewReader(gz)
-	for len(wanted) > 0 {
+	for p.dir != "" || len(wanted) > 0 {
 		h, err := tr.Next()
 		if err == io.EOF {
 			break
@@ -213,10 +351,11 @@ func extract(tarball, dir string, p pinned) error {
 		// npm tarballs put everything under one top-level directory,
 		// usually "package/".
 		_, name, _ := strings.Cut(path.Clean(h.Name), "/")
-		if h.Typeflag != tar.TypeReg || !wanted[name] {
+		if h.Typeflag != tar.TypeReg || !p.wants(name) || slices.Contains(got, name) {
 			continue
 		}
 		delete(wanted, name)
+		got = append(got, name)
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), tr); err != nil {
 			return err
 		}
@@ -224,7 +363,15 @@ func extract(tarball, dir string, p pinned) error {
 	if len(wanted) > 0 {
 		return fmt.Errorf("tarball lacks %v", slices.Sorted(maps.Keys(wanted)))
 	}
-	return nil
+	if p.dir == "" {
+		return nil
+	}
+	if len(got) == 0 {
+		return fmt.Errorf("tarball has no TypeScript files below %s/", p.dir)
+	}
+	// The manifest is written last: a directory without it is incomplete.
+	slices.Sort(got)
+	return os.WriteFile(filepath.Join(dir, manifest), []byte(strings.Join(got, "\n")+"\n"), 0o644)
 }
 
 func writeFile(name string, r io.Reader) error {

@@ -1,0 +1,32 @@
+// Valid TypeScript that tree-sitter-typescript 0.23.2 misparses: using declarations (an
+// assignment to a global with a stray "using" token, no ERROR node), `for (using ...)`,
+// static accessor fields, static index signatures, variance annotations (in/out), a
+// parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript 0.25)
+// and export type *. Each sits in a function of its own so that the others are analyzed.
+function usingDecl(open: () => Disposable) {
+  using r = open();
+  let n = 1;
+  if (r) n = 2;
+  return n;
+}
+async function awaitUsing(open: () => AsyncDisposable) {
+  await using r = open();
+  return r;
+}
+function forUsing(items: Disposable[]) {
+  for (using item of items) console.log(item);
+}
+function staticAccessor() {
+  return class { static accessor count = 0; static [key: string]: number; };
+}
+function variance() {
+  interface Producer<out T> { get(): T }
+  let p: Producer<number> | undefined;
+  return p;
+}
+function parenthesizedTarget(x: unknown, y: unknown) {
+  [x, (y as string)] = ["1", "2"];
+  ({ k: (x as number) } = { k: 1 });
+  return [x, y];
+}
+export type * from "./types";
