@@ -66,9 +66,11 @@ func (fs *funcState) ret(v ssa.Temp, at uint32) {
 	if v != fs.returned {
 		fs.cur.EmitTo(fs.returned, ssa.OpCopy, "", point(at), v)
 	}
-	f := fs.finallys[len(fs.finallys)-1]
-	f.addExit(finallyExit{kind: exitReturn})
-	fs.gotoBlock(f.entry, at)
+	if fs.cur.Reached() {
+		f := fs.finallys[len(fs.finallys)-1]
+		f.addExit(finallyExit{kind: exitReturn})
+		fs.gotoBlock(f.entry, at)
+	}
 	fs.deadBlock()
 }
 
@@ -86,15 +88,19 @@ func (fs *funcState) throwStmt(n int32) {
 //	    ...body...                             (each store: MaybeThrow then next handler catch)
 //	    Goto finally                           (without finally: Goto after)
 //	catch:                                     (the φs of every state the body can leave)
-//	    MaybeThrow then catch' handler finally (with finally: the catch block is guarded too)
+//	    MaybeThrow then catch' handler finally (with finally, or in an outer try: guarded too)
 //	catch':
 //	    p = CaughtValue
 //	    ...handler...
 //	    Goto finally
 //	finally:                                   (merges every way in)
-//	    ...finalizer...
+//	    ...finalizer...                        (in an outer try: guarded at its start)
 //	    Switch Completion [normal: after, jump: …, return: …, throw: …]
-//	after:
+//	after:                                     (in an outer try: guarded, for the state after)
+//
+// The normal completion and the jumps and returns that lead through the finally block count
+// only from code that can run (Block.Reached): a try block that always jumps has no normal
+// completion, and the code after the statement is dead.
 func (fs *funcState) tryStmt(n int32) {
 	t := fs.lw.t
 	body := fs.field(n, ts.FieldBody)
@@ -113,9 +119,9 @@ func (fs *funcState) tryStmt(n int32) {
 		fin.entry.Anchor = fs.afterBrace(finalizer)
 		fs.finallys = append(fs.finallys, fin)
 	}
-	// normalExit leaves the try or catch block at its end.
+	// normalExit leaves the try or catch block at its end, if it can get there.
 	normalExit := func(end uint32) {
-		if fs.cur.Terminated() {
+		if fs.cur.Terminated() || !fs.cur.Reached() {
 			return
 		}
 		if fin != nil {
@@ -143,6 +149,8 @@ func (fs *funcState) tryStmt(n int32) {
 		if fin != nil {
 			fs.handler = fin.entry
 			fin.addExit(finallyExit{kind: exitThrow})
+		}
+		if fs.handler != nil {
 			fs.enterGuarded(t.Nodes[catch].Start, "catch")
 		}
 		saved := fs.scope
@@ -161,12 +169,18 @@ func (fs *funcState) tryStmt(n int32) {
 	if fin != nil {
 		fs.finallys = fs.finallys[:len(fs.finallys)-1]
 		fs.startBlock(fin.entry)
+		if fs.handler != nil {
+			fs.enterGuarded(t.Nodes[finalizer].Start, "finally")
+		}
 		if b := fs.field(finalizer, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
 		fs.dispatch(fin, after, t.Nodes[finalizer].End)
 	}
 	fs.startBlock(after)
+	if fs.handler != nil {
+		fs.enterGuarded(t.Nodes[n].End, "after")
+	}
 }
 
 // afterBrace returns the point just inside the body block of a catch or finally clause, where
@@ -186,7 +200,9 @@ func (fs *funcState) enterGuarded(at uint32, label string) {
 	fs.startBlock(b)
 }
 
-// dispatch ends a finally block by continuing where each way into it was going.
+// dispatch ends a finally block by continuing where each way into it was going: a Switch on
+// the completion to the block after the statement (normal completion) and to one block per
+// other way (a jump, a return, a rethrow), which the switch reaches before they are filled.
 func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
 	if fs.cur.Terminated() {
 		return
@@ -198,22 +214,8 @@ func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
 		kinds = append(kinds, "normal")
 	}
 	for _, e := range fin.exits {
-		b := fs.newBlock("completion")
-		saved := fs.cur
-		fs.startBlock(b)
-		switch e.kind {
-		case exitJump:
-			fs.jump(e.to, e.finallys, at)
-			kinds = append(kinds, "jump")
-		case exitReturn:
-			fs.ret(fs.returned, at)
-			kinds = append(kinds, "return")
-		case exitThrow:
-			fs.cur.Throw(fs.cur.Intrinsic(ssa.IntrinsicException, "", point(at)), fs.handler).Span = point(at)
-			kinds = append(kinds, "throw")
-		}
-		fs.cur = saved
-		targets = append(targets, b)
+		targets = append(targets, fs.newBlock("completion"))
+		kinds = append(kinds, [...]string{exitJump: "jump", exitReturn: "return", exitThrow: "throw"}[e.kind])
 	}
 	switch len(targets) {
 	case 0:
@@ -227,5 +229,16 @@ func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
 			cases[i] = fs.cur.Emit(ssa.OpConst, kinds[i], point(at))
 		}
 		fs.cur.Switch(completion, cases, targets).Span = point(at)
+	}
+	for i, e := range fin.exits {
+		fs.startBlock(targets[len(targets)-len(fin.exits)+i])
+		switch e.kind {
+		case exitJump:
+			fs.jump(e.to, e.finallys, at)
+		case exitReturn:
+			fs.ret(fs.returned, at)
+		case exitThrow:
+			fs.cur.Throw(fs.cur.Intrinsic(ssa.IntrinsicException, "", point(at)), fs.handler).Span = point(at)
+		}
 	}
 }

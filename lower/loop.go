@@ -359,7 +359,7 @@ func hasLabel(labels [][]byte, l []byte) bool {
 // jump leaves for block to, whose statement is outside finallys finally blocks, through the
 // finally blocks in between.
 func (fs *funcState) jump(to *ssa.Block, finallys int, at uint32) {
-	if len(fs.finallys) > finallys {
+	if len(fs.finallys) > finallys && fs.cur.Reached() {
 		f := fs.finallys[len(fs.finallys)-1]
 		f.addExit(finallyExit{kind: exitJump, to: to, finallys: finallys})
 		fs.gotoBlock(f.entry, at)

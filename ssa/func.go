@@ -8,7 +8,7 @@ import (
 // NewFunction returns an empty function with an entry block.
 func NewFunction(name string, span Span) *Function {
 	fn := &Function{Name: name, Span: span}
-	fn.NewBlock("entry")
+	fn.NewBlock("entry").reached = true
 	return fn
 }
 
@@ -119,8 +119,19 @@ func (b *Block) terminate(kind TermKind, arg Temp, succs ...*Block) *Terminal {
 		panic(fmt.Sprintf("ssa: block bb%d of %s terminated twice", b.ID, b.Func.Name))
 	}
 	b.Term = Terminal{Kind: kind, Arg: arg, Succs: succs}
+	if b.reached {
+		for _, s := range succs {
+			s.reached = true
+		}
+	}
 	return &b.Term
 }
+
+// Reached reports whether a path of the edges made so far leads from the entry to b. A builder
+// that makes every edge into a block before it fills the block, as a lowering of structured code
+// does but for the back edges into loop headers, knows from it whether the code it emits can
+// run.
+func (b *Block) Reached() bool { return b.reached }
 
 // Goto ends the block with a jump to target.
 func (b *Block) Goto(target *Block) *Terminal { return b.terminate(TermGoto, NoTemp, target) }

@@ -150,8 +150,9 @@ type Block struct {
 	Label      string // a short description for printing: "while", "then", "join", …
 
 	order  int32 // creation order, the tie-breaker for predecessor order
-	filled bool
-	sealed bool
+	filled  bool
+	sealed  bool
+	reached bool // an edge from the entry reaches the block (see Reached)
 }
 
 // ValueKind says how an SSA value is defined.
