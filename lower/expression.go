@@ -361,19 +361,21 @@ func (fs *funcState) ternary(n int32) ssa.Temp {
 	return r
 }
 
-// assignment lowers `left = right`: the value first, then the store into the target or
-// pattern (pattern.go).
+// assignment lowers `left = right`: the target's reference (a property's object and key),
+// then the value, then the store into the target or pattern (pattern.go).
 func (fs *funcState) assignment(n int32) ssa.Temp {
 	left := unparen(fs.lw.t, fs.field(n, ts.FieldLeft))
+	ref := fs.reference(left)
 	v := fs.exprNamed(fs.field(n, ts.FieldRight), left)
-	fs.assign(left, v)
+	fs.put(ref, v)
 	return v
 }
 
-// target is the left-hand side of a compound assignment or update: a variable, or a property
-// whose object (and key) are evaluated once. Any other left-hand side is a syntax error (error
-// recovery makes them, as in `a -- -- 1`): it is evaluated once, as an expression, and never
-// written, so that nested invalid targets cost linear work, not a doubling per level.
+// target is the left-hand side of an assignment, with what JavaScript evaluates of it before
+// the value: a variable, a pattern, or a property whose object (and key) are evaluated once.
+// Any other left-hand side is a syntax error (error recovery makes them, as in `a -- -- 1`): it
+// is evaluated once, as an expression, and never written, so that nested invalid targets cost
+// linear work, not a doubling per level.
 type target struct {
 	node     int32
 	obj, key ssa.Temp
@@ -381,21 +383,14 @@ type target struct {
 	invalid  ssa.Temp // the value of a left-hand side that is not a target
 }
 
+// target evaluates the reference of the left-hand side of a compound assignment or update,
+// which must be a variable or a property.
 func (fs *funcState) target(n int32) target {
 	t := fs.lw.t
-	tg := target{node: unparen(t, n), obj: ssa.NoTemp, key: ssa.NoTemp, invalid: ssa.NoTemp}
-	switch t.Nodes[tg.node].Kind {
-	case ts.KindIdentifier:
-	case ts.KindMemberExpression:
-		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
-		tg.prop = string(t.Text(fs.field(tg.node, ts.FieldProperty)))
-	case ts.KindSubscriptExpression:
-		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
-		tg.key = fs.expr(fs.field(tg.node, ts.FieldIndex))
-	default:
-		tg.invalid = fs.expr(tg.node)
+	if k := t.Nodes[unparen(t, n)].Kind; k == ts.KindObjectPattern || k == ts.KindArrayPattern {
+		return target{node: n, obj: ssa.NoTemp, key: ssa.NoTemp, invalid: fs.expr(n)}
 	}
-	return tg
+	return fs.reference(n)
 }
 
 func (fs *funcState) read(tg target) ssa.Temp {
@@ -410,18 +405,6 @@ func (fs *funcState) read(tg target) ssa.Temp {
 	return fs.load(tg.node)
 }
 
-func (fs *funcState) write(tg target, v ssa.Temp) {
-	switch {
-	case tg.invalid != ssa.NoTemp:
-	case tg.key != ssa.NoTemp:
-		fs.emit(ssa.OpSetIndex, "", tg.node, tg.obj, tg.key, v)
-	case tg.obj != ssa.NoTemp:
-		fs.emit(ssa.OpSetProperty, tg.prop, tg.node, tg.obj, v)
-	default:
-		fs.store(tg.node, v)
-	}
-}
-
 // augmented lowers a compound assignment `x op= y`: read x, compute, write x; the logical
 // ones (`&&=`, `||=`, `??=`) write only when they evaluate y (shortCircuit).
 func (fs *funcState) augmented(n int32) ssa.Temp {
@@ -433,12 +416,12 @@ func (fs *funcState) augmented(n int32) ssa.Temp {
 	case ssa.OperatorAnd, ssa.OperatorOr, ssa.OperatorNullish:
 		return fs.shortCircuit(n, op, old, fs.field(n, ts.FieldOperator), func() ssa.Temp {
 			v := fs.exprNamed(right, tg.node)
-			fs.write(tg, v)
+			fs.put(tg, v)
 			return v
 		})
 	}
 	v := fs.cur.Binary(op, fs.span(n), old, fs.expr(right))
-	fs.write(tg, v)
+	fs.put(tg, v)
 	return v
 }
 
@@ -454,7 +437,7 @@ func (fs *funcState) update(n int32) ssa.Temp {
 		op = ssa.OperatorSub
 	}
 	v := fs.cur.Binary(op, fs.span(n), old, one)
-	fs.write(tg, v)
+	fs.put(tg, v)
 	if c := t.Nodes[n].FirstChild; c >= 0 && t.Nodes[c].Field == ts.FieldOperator {
 		return v
 	}

@@ -8,41 +8,80 @@ import (
 )
 
 // Patterns: the targets of assignments, declarations and parameters. Destructuring reads each
-// part of the value in source order and stores it into its target; a default value is
-// evaluated only when the part is undefined.
+// part of the value in source order and stores it into its target, in JavaScript's order: for
+// each element, first the target's reference (the object and key of a property), then the read
+// of the part, then its default value, evaluated only when the part is undefined.
 
 // assign stores v into the pattern or assignment target p, destructuring as needed.
 func (fs *funcState) assign(p int32, v ssa.Temp) {
+	fs.element(p, func() ssa.Temp { return v })
+}
+
+// element stores the value get reads into p, a target or a pattern with or without a default:
+// the target's reference first, then get, then the default.
+func (fs *funcState) element(p int32, get func() ssa.Temp) {
 	if !fs.nest(p) {
 		return
 	}
 	defer fs.unnest()
 	t := fs.lw.t
+	left, dflt := p, int32(-1)
 	switch t.Nodes[p].Kind {
-	case ts.KindIdentifier:
-		fs.store(p, v)
+	case ts.KindAssignmentPattern, ts.KindObjectAssignmentPattern:
+		left, dflt = fs.field(p, ts.FieldLeft), fs.field(p, ts.FieldRight)
+	case ts.KindRestPattern: // a rest parameter: get gives the array of the rest already
+		left = fs.first(p)
+	}
+	if left < 0 {
+		return
+	}
+	ref := fs.reference(left)
+	v := get()
+	if dflt >= 0 {
+		v = fs.defaulted(v, dflt, left)
+	}
+	fs.put(ref, v)
+}
+
+// reference evaluates what JavaScript evaluates of the assignment target n before the value it
+// stores: the object and key of a property. A variable needs nothing, nor does a pattern,
+// whose elements are evaluated as it is destructured.
+func (fs *funcState) reference(n int32) target {
+	t := fs.lw.t
+	tg := target{node: unparen(t, n), obj: ssa.NoTemp, key: ssa.NoTemp, invalid: ssa.NoTemp}
+	switch t.Nodes[tg.node].Kind {
+	case ts.KindIdentifier, ts.KindShorthandPropertyIdentifierPattern, ts.KindObjectPattern, ts.KindArrayPattern,
+		ts.KindUndefined:
 	case ts.KindMemberExpression:
-		o := fs.expr(fs.field(p, ts.FieldObject))
-		fs.emit(ssa.OpSetProperty, string(t.Text(fs.field(p, ts.FieldProperty))), p, o, v)
+		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
+		tg.prop = string(t.Text(fs.field(tg.node, ts.FieldProperty)))
 	case ts.KindSubscriptExpression:
-		o := fs.expr(fs.field(p, ts.FieldObject))
-		fs.emit(ssa.OpSetIndex, "", p, o, fs.expr(fs.field(p, ts.FieldIndex)), v)
-	case ts.KindParenthesizedExpression:
-		if inner := fs.first(p); inner >= 0 {
-			fs.assign(inner, v)
-		}
-	case ts.KindAssignmentPattern:
-		left := fs.field(p, ts.FieldLeft)
-		fs.assign(left, fs.defaulted(v, fs.field(p, ts.FieldRight), left))
-	case ts.KindObjectPattern:
-		fs.objectPattern(p, v)
-	case ts.KindArrayPattern:
-		fs.arrayPattern(p, v)
-	case ts.KindRestPattern: // a rest parameter: v is already the array of the rest
-		fs.assign(fs.first(p), v)
-	case ts.KindUndefined:
+		tg.obj = fs.expr(fs.field(tg.node, ts.FieldObject))
+		tg.key = fs.expr(fs.field(tg.node, ts.FieldIndex))
 	default:
-		fs.any(p)
+		tg.invalid = fs.expr(tg.node)
+	}
+	return tg
+}
+
+// put stores v into the target whose reference tg holds.
+func (fs *funcState) put(tg target, v ssa.Temp) {
+	switch {
+	case tg.invalid != ssa.NoTemp:
+	case tg.key != ssa.NoTemp:
+		fs.emit(ssa.OpSetIndex, "", tg.node, tg.obj, tg.key, v)
+	case tg.obj != ssa.NoTemp:
+		fs.emit(ssa.OpSetProperty, tg.prop, tg.node, tg.obj, v)
+	default:
+		switch fs.lw.t.Nodes[tg.node].Kind {
+		case ts.KindObjectPattern:
+			fs.objectPattern(tg.node, v)
+		case ts.KindArrayPattern:
+			fs.arrayPattern(tg.node, v)
+		case ts.KindUndefined: // `undefined = v` assigns nothing in a script
+		default:
+			fs.store(tg.node, v)
+		}
 	}
 }
 
@@ -71,33 +110,36 @@ func (fs *funcState) defaulted(v ssa.Temp, dflt, name int32) ssa.Temp {
 }
 
 // propertyKey reads the property key of v.
-func (fs *funcState) propertyKey(key int32, v ssa.Temp) ssa.Temp {
+func (fs *funcState) propertyKey(key int32, v ssa.Temp) ssa.Temp { return fs.propertyReader(key, v)() }
+
+// propertyReader evaluates the property key if it is computed, and returns the read of that
+// property of v, to make once the target's reference is evaluated.
+func (fs *funcState) propertyReader(key int32, v ssa.Temp) func() ssa.Temp {
 	t := fs.lw.t
 	if t.Nodes[key].Kind == ts.KindComputedPropertyName {
-		return fs.emit(ssa.OpIndex, "", key, v, fs.expr(key))
+		k := fs.expr(key)
+		return func() ssa.Temp { return fs.emit(ssa.OpIndex, "", key, v, k) }
 	}
-	return fs.emit(ssa.OpProperty, string(t.Text(key)), key, v)
+	return func() ssa.Temp { return fs.emit(ssa.OpProperty, string(t.Text(key)), key, v) }
 }
 
-// objectPattern destructures v into the properties of the object pattern p.
+// objectPattern destructures v into the properties of the object pattern p, each key
+// evaluated before its target.
 func (fs *funcState) objectPattern(p int32, v ssa.Temp) {
 	t := fs.lw.t
 	for c := range fs.children(p) {
 		switch t.Nodes[c].Kind {
 		case ts.KindShorthandPropertyIdentifierPattern:
-			fs.store(c, fs.propertyKey(c, v))
+			fs.element(c, func() ssa.Temp { return fs.propertyKey(c, v) })
 		case ts.KindObjectAssignmentPattern:
 			left := fs.field(c, ts.FieldLeft)
-			x := fs.defaulted(fs.propertyKey(left, v), fs.field(c, ts.FieldRight), left)
-			if t.Nodes[left].Kind == ts.KindShorthandPropertyIdentifierPattern {
-				fs.store(left, x)
-			} else {
-				fs.assign(left, x)
-			}
+			fs.element(c, func() ssa.Temp { return fs.propertyKey(left, v) })
 		case ts.KindPairPattern:
-			fs.assign(fs.field(c, ts.FieldValue), fs.propertyKey(fs.field(c, ts.FieldKey), v))
+			key := fs.field(c, ts.FieldKey)
+			read := fs.propertyReader(key, v)
+			fs.element(fs.field(c, ts.FieldValue), read)
 		case ts.KindRestPattern:
-			fs.assign(fs.first(c), fs.intrinsic(ssa.IntrinsicRestProperties, "", c, v))
+			fs.element(fs.first(c), func() ssa.Temp { return fs.intrinsic(ssa.IntrinsicRestProperties, "", c, v) })
 		}
 	}
 }
@@ -115,10 +157,13 @@ func (fs *funcState) arrayPattern(p int32, v ssa.Temp) {
 			}
 		case node.Flags&ts.Extra != 0:
 		case node.Kind == ts.KindRestPattern:
-			fs.assign(fs.first(c), fs.intrinsic(ssa.IntrinsicRestElements, "RestElements from "+strconv.Itoa(index), c, v))
+			from := index
+			fs.element(fs.first(c), func() ssa.Temp {
+				return fs.intrinsic(ssa.IntrinsicRestElements, "RestElements from "+strconv.Itoa(from), c, v)
+			})
 		default:
-			i := fs.constant(strconv.Itoa(index), c)
-			fs.assign(c, fs.emit(ssa.OpIndex, "", c, v, i))
+			i := index
+			fs.element(c, func() ssa.Temp { return fs.emit(ssa.OpIndex, "", c, v, fs.constant(strconv.Itoa(i), c)) })
 		}
 	}
 }
