@@ -5,27 +5,41 @@ import (
 	ts "github.com/ssalens/ssalens/treesitter"
 )
 
-// Classes: a class is one value made from its heritage, its decorators and its members, in
+// Classes: a class is one value made from its decorators, its heritage and its members, in
 // their order. Methods, field initializers and static blocks are functions of their own; only
-// computed keys are evaluated in the enclosing function.
+// decorators and computed keys are evaluated in the enclosing function.
 
-// method lowers a method definition: its computed key in the current function, its body as a
-// nested function.
-func (fs *funcState) method(n int32) ssa.Temp {
+// method lowers a method definition, appending to args the values it is made of: its
+// decorators and computed key, evaluated in the current function, and its body, a nested
+// function.
+func (fs *funcState) method(n int32, args []ssa.Temp) []ssa.Temp {
+	args = fs.decorators(n, args)
 	t := fs.lw.t
 	name := ""
 	if key := fs.field(n, ts.FieldName); key >= 0 {
 		if t.Nodes[key].Kind == ts.KindComputedPropertyName {
-			fs.expr(key)
+			args = append(args, fs.expr(key))
 		} else {
 			name = string(t.Text(key))
 		}
 	}
-	return fs.closure(n, name)
+	return append(args, fs.closure(n, name))
 }
 
-// class lowers a class declaration or expression named hint (or its own name); a class
-// expression's name is bound inside the class only.
+// decorators evaluates the decorators of the class or member n, in order, appending their
+// values to args.
+func (fs *funcState) decorators(n int32, args []ssa.Temp) []ssa.Temp {
+	for c := range fs.children(n) {
+		if fs.lw.t.Nodes[c].Kind == ts.KindDecorator {
+			args = append(args, fs.sequence(c))
+		}
+	}
+	return args
+}
+
+// class lowers a class declaration or expression named hint (or its own name). The class's
+// own name is bound inside the class too, to the class itself: a method that reads it is not
+// affected by an assignment to the declared name outside.
 func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	t := fs.lw.t
 	name := hint
@@ -33,52 +47,58 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	if id >= 0 {
 		name = string(t.Text(id))
 	}
-	var args []ssa.Temp
 	saved := fs.scope
 	var self *ssa.Binding
-	if id >= 0 && t.Nodes[n].Kind == ts.KindClass {
-		// A class expression's name is bound inside the class only.
+	if id >= 0 {
 		fs.scope = &scope{parent: saved, fs: fs}
 		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
 	}
+	args := fs.decorators(n, nil)
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {
-		case ts.KindClassHeritage, ts.KindDecorator:
+		case ts.KindClassHeritage:
 			args = append(args, fs.sequence(c))
 		case ts.KindClassBody:
 			for m := range fs.children(c) {
-				args = append(args, fs.member(m, name))
+				args = fs.member(m, name, args)
 			}
 		}
 	}
 	v := fs.intrinsic(ssa.IntrinsicClass, "Class "+name, n, args...)
 	if self != nil {
-		fs.storeBinding(self, fs.span(id), v)
+		// A declaration's name is its outer binding's place (stmt stores it); the inner
+		// binding is set where the class is complete.
+		at := fs.span(id)
+		if t.Nodes[n].Kind == ts.KindClassDeclaration {
+			at = point(t.Nodes[n].End)
+		}
+		fs.storeBinding(self, at, v)
 	}
 	fs.scope = saved
 	return v
 }
 
-// member lowers one member of a class body.
-func (fs *funcState) member(m int32, class string) ssa.Temp {
+// member lowers one member of a class body, appending the values it is made of to args.
+func (fs *funcState) member(m int32, class string, args []ssa.Temp) []ssa.Temp {
 	t := fs.lw.t
 	switch t.Nodes[m].Kind {
 	case ts.KindMethodDefinition:
-		return fs.method(m)
+		return fs.method(m, args)
 	case ts.KindFieldDefinition:
+		args = fs.decorators(m, args)
 		prop := fs.field(m, ts.FieldProperty)
 		name := class + "." + string(t.Text(prop))
 		if prop >= 0 && t.Nodes[prop].Kind == ts.KindComputedPropertyName {
-			fs.expr(prop)
+			args = append(args, fs.expr(prop))
 			name = class + "[]"
 		}
 		value := fs.field(m, ts.FieldValue)
 		if value < 0 {
-			return fs.undefined(m)
+			return append(args, fs.undefined(m))
 		}
-		return fs.cur.Closure(fs.lw.lowerInitializer(fs, m, value, name), fs.span(m))
+		return append(args, fs.cur.Closure(fs.lw.lowerInitializer(fs, m, value, name), fs.span(m)))
 	case ts.KindClassStaticBlock:
-		return fs.cur.Closure(fs.lw.lowerStaticBlock(fs, m), fs.span(m))
+		return append(args, fs.cur.Closure(fs.lw.lowerStaticBlock(fs, m), fs.span(m)))
 	}
-	return fs.expr(m)
+	return append(args, fs.expr(m))
 }

@@ -14,13 +14,17 @@ import (
 // maxConstText bounds the literal text kept in a Const instruction.
 const maxConstText = 40
 
-// exprNamed lowers n; a function or class expression takes the name of the identifier node
-// name (-1: none), as JavaScript's named evaluation does.
+// exprNamed lowers n; a function or class expression takes the name of the node name (-1:
+// none) if it is a variable or a property name, as JavaScript's named evaluation does.
 func (fs *funcState) exprNamed(n, name int32) ssa.Temp {
 	t := fs.lw.t
 	hint := ""
-	if name >= 0 && t.Nodes[name].Kind == ts.KindIdentifier {
-		hint = string(t.Text(name))
+	if name >= 0 {
+		switch t.Nodes[name].Kind {
+		case ts.KindIdentifier, ts.KindShorthandPropertyIdentifierPattern, ts.KindPropertyIdentifier,
+			ts.KindPrivatePropertyIdentifier:
+			hint = string(t.Text(name))
+		}
 	}
 	switch t.Nodes[n].Kind {
 	case ts.KindFunctionExpression, ts.KindGeneratorFunction, ts.KindArrowFunction:
@@ -145,7 +149,7 @@ func (fs *funcState) object(n int32) ssa.Temp {
 				args = append(args, fs.exprNamed(v, key))
 			}
 		case ts.KindMethodDefinition:
-			args = append(args, fs.method(c))
+			args = fs.method(c, args)
 		default:
 			args = append(args, fs.expr(c))
 		}
@@ -166,9 +170,14 @@ func (fs *funcState) object(n int32) ssa.Temp {
 //	    r = undefined
 //	    Goto join
 //	join:
-func (fs *funcState) optionalChain(n int32) ssa.Temp {
+func (fs *funcState) optionalChain(n int32) ssa.Temp { return fs.chain(n, nil, "") }
+
+// chain lowers the chain of member, subscript and call expressions n, the outermost link done
+// by last if it is not nil (delete), the short-circuited chain's value the literal short
+// ("": undefined).
+func (fs *funcState) chain(n int32, last func(o ssa.Temp) ssa.Temp, short string) ssa.Temp {
 	var shorts []*ssa.Block
-	v := fs.chainLink(n, &shorts)
+	v := fs.chainLink(n, &shorts, last)
 	if len(shorts) == 0 {
 		return v
 	}
@@ -178,7 +187,11 @@ func (fs *funcState) optionalChain(n int32) ssa.Temp {
 	join := fs.joinAfter(n, "join")
 	fs.gotoBlock(join, end)
 	for _, s := range shorts {
-		s.EmitTo(r, ssa.OpUndefined, "", fs.span(n))
+		if short == "" {
+			s.EmitTo(r, ssa.OpUndefined, "", fs.span(n))
+		} else {
+			s.EmitTo(r, ssa.OpConst, short, fs.span(n))
+		}
 		s.Goto(join).Span = s.Anchor
 	}
 	fs.startBlock(join)
@@ -190,8 +203,9 @@ func isChainLink(k ts.Kind) bool {
 }
 
 // chainLink lowers one link of a chain of member, subscript and call expressions, innermost
-// first; an optional link adds its short-circuit block to shorts.
-func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
+// first, the link n itself by last if it is not nil; an optional link adds its short-circuit
+// block to shorts.
+func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block, last func(o ssa.Temp) ssa.Temp) ssa.Temp {
 	if !fs.nest(n) {
 		return fs.undefined(n)
 	}
@@ -202,14 +216,15 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 	if kind == ts.KindCallExpression {
 		inner = fs.field(n, ts.FieldFunction)
 	}
-	// eval(…) is a direct eval when eval is the global one; eval?.(…) never is.
-	if kind == ts.KindCallExpression && t.Nodes[inner].Kind == ts.KindIdentifier && string(t.Text(inner)) == "eval" &&
-		fs.scope.lookup(t.Text(inner)) == nil && fs.field(n, ts.FieldOptionalChain) < 0 {
+	// eval(…) and (eval)(…) are direct evals when eval is the global one; eval?.(…) and
+	// (0, eval)(…) never are.
+	if callee := unparen(t, inner); kind == ts.KindCallExpression && t.Nodes[callee].Kind == ts.KindIdentifier &&
+		string(t.Text(callee)) == "eval" && fs.scope.lookup(t.Text(callee)) == nil && fs.field(n, ts.FieldOptionalChain) < 0 {
 		fs.directEval(n)
 	}
 	var o ssa.Temp
 	if isChainLink(t.Nodes[inner].Kind) {
-		o = fs.chainLink(inner, shorts)
+		o = fs.chainLink(inner, shorts, nil)
 	} else {
 		o = fs.expr(inner)
 	}
@@ -223,10 +238,12 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block) ssa.Temp {
 		*shorts = append(*shorts, short)
 		fs.startBlock(next)
 	}
-	switch kind {
-	case ts.KindMemberExpression:
+	switch {
+	case last != nil:
+		return last(o)
+	case kind == ts.KindMemberExpression:
 		return fs.emit(ssa.OpProperty, string(t.Text(fs.field(n, ts.FieldProperty))), n, o)
-	case ts.KindSubscriptExpression:
+	case kind == ts.KindSubscriptExpression:
 		return fs.emit(ssa.OpIndex, "", n, o, fs.expr(fs.field(n, ts.FieldIndex)))
 	}
 	return fs.call(ssa.OpCall, n, o, fs.field(n, ts.FieldArguments))
@@ -255,17 +272,19 @@ func (fs *funcState) operator(n int32) string {
 	return ""
 }
 
-// unary lowers a unary operator; `delete` of a property is an intrinsic on the object.
+// unary lowers a unary operator; `delete` of a property is an intrinsic on the object, which
+// an optional chain before it may skip (`delete a?.b` is true when a is nullish).
 func (fs *funcState) unary(n int32) ssa.Temp {
 	t := fs.lw.t
 	op := ssa.Operators[fs.operator(n)]
 	arg := unparen(t, fs.field(n, ts.FieldArgument))
-	if op == ssa.OperatorDelete && (t.Nodes[arg].Kind == ts.KindMemberExpression || t.Nodes[arg].Kind == ts.KindSubscriptExpression) {
-		o := fs.expr(fs.field(arg, ts.FieldObject))
-		if t.Nodes[arg].Kind == ts.KindMemberExpression {
-			return fs.intrinsic(ssa.IntrinsicDelete, "Delete ."+string(t.Text(fs.field(arg, ts.FieldProperty))), n, o)
-		}
-		return fs.intrinsic(ssa.IntrinsicDelete, "", n, o, fs.expr(fs.field(arg, ts.FieldIndex)))
+	if op == ssa.OperatorDelete && arg >= 0 && (t.Nodes[arg].Kind == ts.KindMemberExpression || t.Nodes[arg].Kind == ts.KindSubscriptExpression) {
+		return fs.chain(arg, func(o ssa.Temp) ssa.Temp {
+			if t.Nodes[arg].Kind == ts.KindMemberExpression {
+				return fs.intrinsic(ssa.IntrinsicDelete, "Delete ."+string(t.Text(fs.field(arg, ts.FieldProperty))), n, o)
+			}
+			return fs.intrinsic(ssa.IntrinsicDelete, "", n, o, fs.expr(fs.field(arg, ts.FieldIndex)))
+		}, "true")
 	}
 	return fs.cur.Unary(op, fs.span(n), fs.expr(arg))
 }

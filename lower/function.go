@@ -27,8 +27,7 @@ func (lw *lowerer) lowerProgram(prev *File) {
 		lw.reuse = nil // strictness decides how arguments aliases parameters
 	}
 	fs.checkSyntax(0)
-	lw.declareVars(fs.scope, 0)
-	lw.declareLexical(fs.scope, 0)
+	fs.declareFunctionScope(0)
 	fs.hoistImports(0)
 	fs.body(0)
 	fs.finish(uint32(len(t.Src)))
@@ -74,11 +73,12 @@ func (fs *funcState) hoistImports(program int32) {
 func (fs *funcState) hoistFunctions(node int32) {
 	t := fs.lw.t
 	for c := range t.NamedChildren(node) {
-		d := c
-		if t.Nodes[d].Kind == ts.KindExportStatement {
-			if d = t.ChildByField(c, ts.FieldDeclaration); d < 0 {
-				continue
-			}
+		d := unlabeled(t, c)
+		if d >= 0 && t.Nodes[d].Kind == ts.KindExportStatement {
+			d = t.ChildByField(d, ts.FieldDeclaration)
+		}
+		if d < 0 {
+			continue
 		}
 		switch t.Nodes[d].Kind {
 		case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
@@ -156,8 +156,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	switch {
 	case body < 0:
 	case t.Nodes[body].Kind == ts.KindStatementBlock:
-		lw.declareVars(fs.scope, body)
-		lw.declareLexical(fs.scope, body)
+		fs.declareFunctionScope(body)
 		fs.body(body)
 	default: // an arrow function's expression body
 		v := fs.expr(body)
@@ -193,8 +192,7 @@ func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function 
 	fs.strict = true // class code
 	fs.checkSyntax(node)
 	if body := lw.t.ChildByField(node, ts.FieldBody); body >= 0 {
-		lw.declareVars(fs.scope, body)
-		lw.declareLexical(fs.scope, body)
+		fs.declareFunctionScope(body)
 		fs.body(body)
 	}
 	fs.finish(lw.t.Nodes[node].End)

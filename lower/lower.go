@@ -52,6 +52,9 @@ type lowerer struct {
 	funcs   []*ssa.Function
 	// selfNames are the names named function expressions bind to themselves.
 	selfNames map[*ssa.Binding]bool
+	// annexB maps the name of a function declared in a block of sloppy code to the var of its
+	// function that the declaration assigns (declareFunctionScope).
+	annexB map[int32]*ssa.Binding
 	// reuse holds the functions of the previous version that can stand for the functions
 	// starting at each offset (see LowerFrom).
 	reuse  map[uint32]*ssa.Function

@@ -65,9 +65,37 @@ func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.B
 	return b
 }
 
+// declareFunctionScope enters the declarations of a function body or of the program, node,
+// into the function's scope: its var declarations anywhere below it, its lexical declarations,
+// and, in sloppy code, the var that ECMAScript Annex B.3.3 adds for a function declared in a
+// nested block, which the declaration assigns when it is evaluated (see annexB).
+func (fs *funcState) declareFunctionScope(node int32) {
+	lw, s := fs.lw, fs.scope
+	inBlocks := lw.declareVars(s, node)
+	lw.declareLexical(s, node)
+	if fs.strict {
+		return
+	}
+	for _, name := range inBlocks {
+		text := lw.t.Text(name)
+		b := s.names[string(text)]
+		switch {
+		case b == nil:
+			b = s.declare(text, ssa.FunctionDecl, span(lw.t, name))
+		case b.Kind != ssa.Var && b.Kind != ssa.FunctionDecl:
+			continue // a let, const, class or parameter of that name: no var (B.3.3's condition)
+		}
+		if lw.annexB == nil {
+			lw.annexB = make(map[int32]*ssa.Binding)
+		}
+		lw.annexB[name] = b
+	}
+}
+
 // declareVars enters the var declarations of a function body: every variable_declaration and
-// `for (var …)` below node, except inside nested functions and classes.
-func (lw *lowerer) declareVars(s *scope, node int32) {
+// `for (var …)` below node, except inside nested functions and classes. It returns the names
+// of the function declarations in blocks nested in node.
+func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 	t := lw.t
 	end := t.SubtreeEnd(node)
 	for i := node + 1; i < end; i++ {
@@ -86,8 +114,13 @@ func (lw *lowerer) declareVars(s *scope, node int32) {
 		case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 			// In sloppy code a function declared as the body of an if or a loop is a var of
 			// the function (ECMAScript Annex B.3.3), defined when the statement runs.
-			if name := t.ChildByField(i, ts.FieldName); name >= 0 && !isBlockLike(t.Nodes[n.Parent].Kind) {
+			name := t.ChildByField(i, ts.FieldName)
+			switch list := statementList(t, i); {
+			case name < 0:
+			case !isBlockLike(t.Nodes[list].Kind):
 				s.declare(t.Text(name), ssa.Var, span(t, name))
+			case list != node:
+				inBlocks = append(inBlocks, name)
 			}
 			i = t.SubtreeEnd(i) - 1
 		case ts.KindClassBody:
@@ -98,6 +131,25 @@ func (lw *lowerer) declareVars(s *scope, node int32) {
 			}
 		}
 	}
+	return inBlocks
+}
+
+// statementList returns the node whose statements hold the statement n, looking through labels:
+// a block, a switch case, the program, or, for the body of an if or a loop, that statement.
+func statementList(t *ts.Tree, n int32) int32 {
+	p := t.Nodes[n].Parent
+	for p >= 0 && t.Nodes[p].Kind == ts.KindLabeledStatement {
+		p = t.Nodes[p].Parent
+	}
+	return p
+}
+
+// unlabeled returns the statement that the labels of the statement n label.
+func unlabeled(t *ts.Tree, n int32) int32 {
+	for n >= 0 && t.Nodes[n].Kind == ts.KindLabeledStatement {
+		n = t.ChildByField(n, ts.FieldBody)
+	}
+	return n
 }
 
 // isBlockLike reports whether statements directly in a node of kind k are in a block scope of
@@ -142,6 +194,9 @@ func (lw *lowerer) declareLexical(s *scope, node int32) {
 
 func (lw *lowerer) declareStatement(s *scope, c int32) {
 	t := lw.t
+	if c = unlabeled(t, c); c < 0 {
+		return
+	}
 	switch t.Nodes[c].Kind {
 	case ts.KindLexicalDeclaration, ts.KindUsingDeclaration:
 		kind := ssa.Let

@@ -29,9 +29,15 @@ func (fs *funcState) stmt(n int32) {
 		fs.declaration(n)
 	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 		// Hoisted to the start of its block, unless it is the body of an if or a loop: then a
-		// var of the function (see declareVars) assigned here.
-		if name := fs.field(n, ts.FieldName); name >= 0 && !isBlockLike(t.Nodes[node.Parent].Kind) {
+		// var of the function (see declareVars) assigned here. In sloppy code, a function
+		// declared in a block also assigns its var here (Annex B.3.3, declareFunctionScope).
+		name := fs.field(n, ts.FieldName)
+		switch {
+		case name < 0:
+		case !isBlockLike(t.Nodes[statementList(t, n)].Kind):
 			fs.store(name, fs.closure(n, string(t.Text(name))))
+		case fs.lw.annexB[name] != nil:
+			fs.storeBinding(fs.lw.annexB[name], fs.span(name), fs.load(name))
 		}
 	case ts.KindClassDeclaration:
 		v := fs.class(n, "")
