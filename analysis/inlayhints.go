@@ -41,11 +41,16 @@ func label(parts []HintPart) string {
 	return sb.String()
 }
 
-// InlayHints returns the hints whose position lies in [start, end], in order: a version after
-// each occurrence if versions is set, the φs of each join if phis is set.
-func (r *Result) InlayHints(start, end int32, versions, phis bool) []Hint {
+// HintOptions choose which inlay hints to show.
+type HintOptions struct {
+	Versions bool // a version after each occurrence
+	Phis     bool // the φs of each join
+}
+
+// InlayHints returns the hints whose position lies in [start, end], in order, as o chooses.
+func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
 	var hints []Hint
-	if versions {
+	if o.Versions {
 		i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= start })
 		for ; i < len(r.Occurrences) && r.Occurrences[i].Span.End <= end; i++ {
 			o := &r.Occurrences[i]
@@ -54,7 +59,7 @@ func (r *Result) InlayHints(start, end int32, versions, phis bool) []Hint {
 			}
 		}
 	}
-	if phis {
+	if o.Phis {
 		i := sort.Search(len(r.Joins), func(i int) bool { return r.Joins[i].At >= start })
 		for ; i < len(r.Joins) && r.Joins[i].At <= end; i++ {
 			hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: r.phiParts(r.Joins[i].Block)})

@@ -102,14 +102,14 @@ func TestInlayHintsInRange(t *testing.T) {
 	line3 := r.Lines.Start(2)
 	line4 := r.Lines.Start(3)
 	var got []string
-	for _, h := range r.InlayHints(line3, line4-1, true, true) {
+	for _, h := range r.InlayHints(line3, line4-1, analysis.HintOptions{Versions: true, Phis: true}) {
 		got = append(got, h.Label())
 	}
 	if want := "₁|₂|φ x₃ = (x₁, x₂)"; strings.Join(got, "|") != want {
 		t.Errorf("hints on line 3: %q, want %q", strings.Join(got, "|"), want)
 	}
 	got = got[:0]
-	for _, h := range r.InlayHints(line3, line4-1, false, true) {
+	for _, h := range r.InlayHints(line3, line4-1, analysis.HintOptions{Phis: true}) {
 		got = append(got, h.Label())
 		for _, p := range h.Parts {
 			if strings.HasPrefix(p.Text, "x₁") && (p.Def == nil || p.Def.Start != at(t, letX)) {

@@ -6,17 +6,18 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/analysis"
 )
 
 // settings are the user's choices, from initializationOptions and
 // workspace/didChangeConfiguration.
 type settings struct {
-	versionHints       bool // ssalens.inlayHints.versions
-	phiHints           bool // ssalens.inlayHints.phis
-	uselessAssignments bool // ssalens.diagnostics.uselessAssignment
+	hints              analysis.HintOptions // ssalens.inlayHints.*
+	uselessAssignments bool                 // ssalens.diagnostics.uselessAssignment
 }
 
-var defaultSettings = settings{versionHints: true, phiHints: true, uselessAssignments: true}
+var defaultSettings = settings{hints: analysis.HintOptions{Versions: true, Phis: true}, uselessAssignments: true}
 
 // with returns s changed by the settings in v, a JSON value such as
 // {"ssalens":{"inlayHints":{"versions":false}}} or {"ssalens.inlayHints.versions":false}: objects
@@ -32,9 +33,9 @@ func (s settings) with(v any) settings {
 		}
 		switch strings.TrimPrefix(key, "ssalens.") {
 		case "inlayHints.versions":
-			s.versionHints = on
+			s.hints.Versions = on
 		case "inlayHints.phis":
-			s.phiHints = on
+			s.hints.Phis = on
 		case "diagnostics.uselessAssignment":
 			s.uselessAssignments = on
 		}

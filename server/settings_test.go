@@ -1,6 +1,8 @@
 package server
 
 import (
+	"github.com/ssalens/ssalens/analysis"
+
 	"encoding/json"
 	"testing"
 )
@@ -11,10 +13,10 @@ func TestSettingsForms(t *testing.T) {
 		want settings
 	}{
 		{`null`, defaultSettings},
-		{`{"ssalens":{"inlayHints":{"versions":false}}}`, settings{versionHints: false, phiHints: true, uselessAssignments: true}},
-		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, settings{versionHints: true}},
-		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, settings{phiHints: true}},
-		{`{"inlayHints":{"phis":false}}`, settings{versionHints: true, uselessAssignments: true}},
+		{`{"ssalens":{"inlayHints":{"versions":false}}}`, settings{hints: analysis.HintOptions{Phis: true}, uselessAssignments: true}},
+		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, settings{hints: analysis.HintOptions{Versions: true}}},
+		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, settings{hints: analysis.HintOptions{Phis: true}}},
+		{`{"inlayHints":{"phis":false}}`, settings{hints: analysis.HintOptions{Versions: true}, uselessAssignments: true}},
 		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, defaultSettings},
 	}
 	for _, tt := range tests {
@@ -26,7 +28,7 @@ func TestSettingsForms(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", tt.json, got, tt.want)
 		}
 	}
-	if got := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{phiHints: true}) {
+	if got := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{hints: analysis.HintOptions{Phis: true}}) {
 		t.Errorf("settings a change does not name must keep their value: %+v", got)
 	}
 }
