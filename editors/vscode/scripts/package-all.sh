@@ -37,7 +37,7 @@ for target in "${TARGETS[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	log "installing the C cross compilers: ${missing[*]}"
-	apt_install "${missing[@]}" || log "could not install ${missing[*]} (needs apt-get, as root or with sudo)"
+	apt_install "${missing[@]}" || log "could not install ${missing[*]} with apt-get"
 fi
 
 # build-server.sh TARGET replaces bin/; keep the developer's bin/ (from `npm run package`) aside.
