@@ -3,8 +3,12 @@
 #   1. unit tests of the client wiring (no VS Code);
 #   2. the .vsix (`npm run package`, which bundles a freshly built server in bin/);
 #   3. protocol tests: the real server driven by vscode-languageserver-protocol;
-#   4. end to end: the .vsix in code-server (a real VS Code), driven in Debian's Chromium.
-# Big installs (code-server) are cached in ${XDG_CACHE_HOME:-~/.cache}/ssalens-editors.
+#   4. end to end: the .vsix in code-server (a real VS Code), driven in Debian's Chromium;
+#   5. the per-platform packages (scripts/package-all.sh: linux-x64, linux-arm64 and win32-x64
+#      with servers cross-compiled with cgo, and the universal one), tested with
+#      scripts/test-platforms.sh (the servers under qemu-user and wine) and in code-server.
+# Big installs (code-server) are cached in ${XDG_CACHE_HOME:-~/.cache}/ssalens-editors; the cross
+# compilers, qemu-user-static and wine64 are installed with apt-get by the scripts that need them.
 set -euo pipefail
 cd "$(dirname "$0")/.."   # editors/vscode
 
@@ -45,3 +49,12 @@ export CODE_SERVER
 
 step "end-to-end test in code-server + Chromium"
 npm run --silent test:e2e
+
+step "per-platform packages"
+bash scripts/package-all.sh
+
+step "per-platform servers under qemu-user and wine"
+bash scripts/test-platforms.sh
+
+step "end-to-end test of the per-platform packages in code-server"
+npm run --silent test:e2e-platforms

@@ -9,7 +9,10 @@ export interface ResolveInput {
   configured: string | null | undefined;
   /** process.env.PATH */
   envPath: string | undefined;
-  /** The extension's install folder, holding `bin/ssalens` when bundled. */
+  /**
+   * The extension's install folder. A platform package holds its server in `bin/`; the universal
+   * package has no `bin/`.
+   */
   extensionPath: string;
   platform?: NodeJS.Platform;
   homeDir?: string;
@@ -17,6 +20,8 @@ export interface ResolveInput {
   workspaceFolder?: string;
   /** Tells whether a file exists and can be run; injectable for tests. */
   isExecutable?: (file: string) => boolean;
+  /** Tells whether a directory exists; injectable for tests. */
+  isDirectory?: (dir: string) => boolean;
 }
 
 export type ResolveResult =
@@ -38,6 +43,14 @@ export function defaultIsExecutable(file: string): boolean {
     }
     fs.accessSync(file, fs.constants.X_OK);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+export function defaultIsDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
   } catch {
     return false;
   }
@@ -84,11 +97,13 @@ export const FIX_HINT =
 
 /**
  * Resolves the server binary: the `ssalens.server.path` setting, else `ssalens` on PATH, else the
- * binary bundled in the extension's `bin/`.
+ * binary bundled in the extension's `bin/` (in the platform packages; the universal package has no
+ * `bin/`).
  */
 export function resolveServerPath(input: ResolveInput): ResolveResult {
   const platform = input.platform ?? process.platform;
   const isExecutable = input.isExecutable ?? defaultIsExecutable;
+  const isDirectory = input.isDirectory ?? defaultIsDirectory;
   const name = binaryName(platform);
 
   const configured = input.configured?.trim();
@@ -115,14 +130,23 @@ export function resolveServerPath(input: ResolveInput): ResolveResult {
     return { ok: true, path: onPath, source: 'PATH' };
   }
 
-  const bundled = path.join(input.extensionPath, 'bin', name);
+  const notFound = `ssalens: cannot find the ssalens server: "ssalens.server.path" is not set and there is ` +
+    `no \`${name}\` on PATH.`;
+  const binDir = path.join(input.extensionPath, 'bin');
+  if (!isDirectory(binDir)) {
+    return {
+      ok: false,
+      message: `${notFound} This universal build of the extension bundles no server (the builds for ` +
+        `linux-x64, linux-arm64 and win32-x64 do). ${FIX_HINT}`,
+    };
+  }
+  const bundled = path.join(binDir, name);
   if (isExecutable(bundled)) {
     return { ok: true, path: bundled, source: 'bundled' };
   }
-
   return {
     ok: false,
-    message: `ssalens: cannot find the ssalens server: "ssalens.server.path" is not set, there is no ` +
-      `\`${name}\` on PATH and none is bundled with the extension. ${FIX_HINT}`,
+    message: `${notFound} The server bundled with the extension, ${bundled}, is missing or cannot be run: ` +
+      `reinstall the extension. ${FIX_HINT}`,
   };
 }

@@ -2,236 +2,43 @@
 // registry), driven in Debian's Chromium with playwright-core. Checks that the inlay hints render,
 // that hover shows the φ operands and that "Show SSA for Function" opens the printed SSA.
 //
-// Inputs (environment):
-//   CODE_SERVER  code-server's out/node/entry.js (default: what scripts/install-code-server.sh prints)
+// Inputs (environment; harness.ts reads more):
 //   SSALENS_VSIX the .vsix (default: ssalens.vsix)
 //   SSALENS_BIN  the server binary to set as ssalens.server.path (default: bin/ssalens)
-//   CHROMIUM     the browser (default: /usr/bin/chromium)
-//   SSALENS_EDITORS_CACHE  where screenshots go (default: ~/.cache/ssalens-editors)
 //   SSALENS_UPDATE_SCREENSHOT=1  also copy the screenshot to editors/vscode/screenshot.png
 import * as assert from 'node:assert/strict';
-import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 
-import { Browser, chromium, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 
-const root = path.resolve(__dirname, '../../..'); // editors/vscode
-const cacheDir =
-  process.env.SSALENS_EDITORS_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'ssalens-editors');
-const fixture = path.resolve(root, '../testdata/sample.js');
-
-function codeServerEntry(): string {
-  if (process.env.CODE_SERVER) {
-    return process.env.CODE_SERVER;
-  }
-  const out = cp.execFileSync('bash', [path.join(root, 'scripts/install-code-server.sh')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return out.trim().split('\n').pop()!;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 60000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) {
-        return v;
-      }
-    } catch (err) {
-      if (String(err).includes('exited with')) {
-        throw err;
-      }
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ''}`);
-}
+import { root, Session, waitFor } from './harness';
 
 describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, () => {
-  let tmp: string;
-  let server: cp.ChildProcess | undefined;
-  let serverLog = '';
-  let browser: Browser | undefined;
+  let session: Session | undefined;
   let page: Page;
-  let workspace: string;
-
-  /** Runs a command through the command palette, picking the entry whose label is `label`. */
-  async function runCommand(label: string): Promise<void> {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${label}`);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
-    await row.waitFor({ state: 'visible', timeout: 15000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
-
-  /** The text of every rendered line of the editor whose tab is active in `group` (0-based). */
-  async function editorLines(selector: string): Promise<string[]> {
-    return page.locator(`${selector} .view-lines .view-line`).evaluateAll((els) =>
-      els
-        .map((e) => ({ top: parseFloat((e as HTMLElement).style.top || '0'), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') }))
-        .sort((a, b) => a.top - b.top)
-        .map((l) => l.text),
-    );
-  }
+  const runCommand = (label: string) => session!.runCommand(label);
+  const editorLines = (selector: string) => session!.editorLines(selector);
 
   before(async () => {
-    const entry = codeServerEntry();
     const vsix = process.env.SSALENS_VSIX ?? path.join(root, 'ssalens.vsix');
     const bin = path.resolve(process.env.SSALENS_BIN ?? path.join(root, 'bin', 'ssalens'));
     assert.ok(fs.existsSync(vsix), `${vsix} exists (run npm run package)`);
     assert.ok(fs.existsSync(bin), `${bin} exists`);
-
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ssalens-e2e-'));
-    const extDir = path.join(tmp, 'extensions');
-    const userData = path.join(tmp, 'user-data');
-    workspace = path.join(tmp, 'workspace');
-    fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
-    fs.mkdirSync(workspace);
-    fs.copyFileSync(fixture, path.join(workspace, 'sample.js'));
-    fs.writeFileSync(
-      path.join(userData, 'User', 'settings.json'),
-      JSON.stringify(
-        {
-          'ssalens.server.path': bin,
-          'editor.inlayHints.enabled': 'on',
-          'editor.minimap.enabled': false,
-          'editor.fontSize': 15,
-          'workbench.startupEditor': 'none',
-          'workbench.tips.enabled': false,
-          'workbench.enableExperiments': false,
-          'workbench.colorTheme': 'Default Dark Modern',
-          'workbench.welcomePage.walkthroughs.openOnInstall': false,
-          'security.workspace.trust.enabled': false,
-          'telemetry.telemetryLevel': 'off',
-          'extensions.autoCheckUpdates': false,
-          'extensions.autoUpdate': false,
-          'chat.commandCenter.enabled': false,
-          'window.commandCenter': false,
-          'update.mode': 'none',
-          // Typing in the test must not accept completions.
-          'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-          'editor.suggestOnTriggerCharacters': false,
-          'editor.acceptSuggestionOnCommitCharacter': false,
-          'editor.parameterHints.enabled': false,
-          'editor.autoClosingBrackets': 'never',
-          'editor.hover.delay': 200,
-          'javascript.validate.enable': false,
-          'javascript.suggest.enabled': false,
-        },
-        null,
-        2,
-      ),
-    );
-    const config = path.join(tmp, 'config.yaml');
-    fs.writeFileSync(config, 'auth: none\ncert: false\n');
-    const env = { ...process.env, XDG_CONFIG_HOME: path.join(tmp, 'config'), XDG_DATA_HOME: path.join(tmp, 'data') };
-    const common = ['--config', config, '--extensions-dir', extDir, '--user-data-dir', userData];
-
-    cp.execFileSync(process.execPath, [entry, ...common, '--install-extension', vsix], { env, stdio: 'inherit' });
-
-    const port = await freePort();
-    server = cp.spawn(
-      process.execPath,
-      [
-        entry,
-        ...common,
-        '--auth',
-        'none',
-        '--bind-addr',
-        `127.0.0.1:${port}`,
-        '--disable-telemetry',
-        '--disable-update-check',
-        '--disable-workspace-trust',
-        '--disable-getting-started-override',
-        workspace,
-      ],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    server.stdout!.on('data', (d) => (serverLog += d));
-    server.stderr!.on('data', (d) => (serverLog += d));
-    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`;
-    await waitFor('code-server to listen', async () => {
-      if (server!.exitCode !== null) {
-        throw new Error(`code-server exited with ${server!.exitCode}:\n${serverLog}`);
-      }
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      return res?.ok;
-    });
-
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    page.on('pageerror', (err) => (serverLog += `\n[page error] ${err.message}`));
-    await page.goto(url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    // Open the fixture with Quick Open.
-    await waitFor('the explorer to list sample.js', async () => (await page.locator('.explorer-folders-view', { hasText: 'sample.js' }).count()) > 0);
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill('sample.js');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample.js' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-instance .view-lines').first().waitFor();
-    await runCommand('View: Close Primary Side Bar');
+    session = await Session.open({ vsix, settings: { 'ssalens.server.path': bin } });
+    page = session.page;
   });
 
   afterEach(async (t) => {
     const failed = (t as unknown as { passed?: boolean }).passed === false;
-    if (failed && page) {
-      fs.mkdirSync(cacheDir, { recursive: true });
-      const shot = path.join(cacheDir, 'vscode-e2e-failure.png');
-      await page.screenshot({ path: shot }).catch(() => undefined);
-      console.log(`# failure screenshot: ${shot}`);
+    if (failed && session?.page) {
+      await session.screenshot('vscode-e2e-failure.png');
     }
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) {
-        server.kill('SIGKILL');
-      }
-    }
-    if (tmp && !process.env.SSALENS_KEEP_E2E) {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    await session?.close();
   });
 
   it('renders the version and φ inlay hints', async () => {
@@ -244,7 +51,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       },
       90000,
     ).catch((err) => {
-      throw new Error(`${err.message}\ncode-server log:\n${serverLog.slice(-4000)}`);
+      throw new Error(`${err.message}\ncode-server log:\n${session!.log.slice(-4000)}`);
     });
     // The rendered lines read like `ssalens annotate` prints them.
     const text = lines.join('\n');
@@ -357,10 +164,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
 
     // VS Code's own JavaScript hover mixes in below ours; give it a moment to render.
     await new Promise((r) => setTimeout(r, 1000));
-    const shot = path.join(cacheDir, 'vscode-e2e.png');
-    fs.mkdirSync(cacheDir, { recursive: true });
-    await page.screenshot({ path: shot });
-    console.log(`# screenshot: ${shot}`);
+    await session!.screenshot('vscode-e2e.png');
     if (process.env.SSALENS_UPDATE_SCREENSHOT === '1') {
       await page.screenshot({ path: path.join(root, 'screenshot.png') });
     }
