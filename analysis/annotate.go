@@ -18,12 +18,22 @@ func (r *Result) Annotate() string {
 			ins = append(ins, insert{o.Span.End, l})
 		}
 	}
+	// The φs at one point follow the code after a space (three after a loop's first line), and
+	// each other after two.
+	shown := int32(-1)
 	for _, j := range r.Joins {
-		prefix := " "
-		if j.Loop {
-			prefix = "   "
+		for _, parts := range r.phiHints(j.Block, true) {
+			prefix := "  "
+			switch {
+			case j.At == shown:
+			case j.Loop:
+				prefix = "   "
+			default:
+				prefix = " "
+			}
+			shown = j.At
+			ins = append(ins, insert{j.At, prefix + label(parts)})
 		}
-		ins = append(ins, insert{j.At, prefix + label(r.phiParts(j.Block))})
 	}
 	sort.SliceStable(ins, func(i, j int) bool { return ins[i].at < ins[j].at })
 	var sb strings.Builder

@@ -12,7 +12,7 @@ type HintKind uint8
 
 const (
 	HintVersion HintKind = iota // after an occurrence: ₂ or ₂→₃
-	HintPhi                     // at a join: φ x₃ = (x₁, x₂)
+	HintPhi                     // at a join, one per φ: x₃ ← φ(₁,₂)
 )
 
 // Hint is an inlay hint. Parts concatenated give the label; a part with a Def links to where
@@ -62,7 +62,9 @@ func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
 	if o.Phis {
 		i := sort.Search(len(r.Joins), func(i int) bool { return r.Joins[i].At >= start })
 		for ; i < len(r.Joins) && r.Joins[i].At <= end; i++ {
-			hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: r.phiParts(r.Joins[i].Block)})
+			for _, parts := range r.phiHints(r.Joins[i].Block, o.Versions) {
+				hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: parts})
+			}
 		}
 	}
 	sort.SliceStable(hints, func(i, j int) bool { return hints[i].At < hints[j].At })

@@ -101,30 +101,120 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 	return "the end of the " + p.Label + " block"
 }
 
-// phiParts renders the φs of b, `φ x₃ = (x₁, x₂)` separated by commas, with the φ and each
-// operand a part linked to its definition.
-func (r *Result) phiParts(b *ssa.Block) []HintPart {
-	var parts []HintPart
-	for i, p := range b.Phis {
-		head := "φ "
-		if i > 0 {
-			head = ", φ "
-		}
-		def := r.DefinedAt(p.Value)
-		parts = append(parts, HintPart{Text: head},
-			HintPart{Text: name(p.Value), Def: &def, Tooltip: fmt.Sprintf("%s merges %d values where control flow joins", name(p.Value), len(p.Operands))},
-			HintPart{Text: " = ("})
-		for j, op := range p.Operands {
-			if j > 0 {
-				parts = append(parts, HintPart{Text: ", "})
-			}
-			opDef := r.DefinedAt(op)
-			parts = append(parts, HintPart{Text: name(op), Def: &opDef,
-				Tooltip: fmt.Sprintf("%s, defined on line %d", r.edgeFrom(b, j), r.Lines.Line(opDef.Start))})
-		}
-		parts = append(parts, HintPart{Text: ")"})
+// A φ hint shows one φ: `x₃ ← φ(₁,₂)`, the value it defines, then the versions of the same
+// variable it merges, each once, in the order of the edges they come in by. The arrow keeps it
+// apart from the code's own `=`; the operands are subscripts alone because they are versions of
+// the φ's own variable, which keeps every hint short enough for an editor's hint width. Each part
+// links to the definition of the value it names; the tooltip has the full form, one line per
+// operand with the edges it comes from.
+//
+// Where φs of one variable chain at one point, as an else-if chain's joins do, the inner φ is
+// shown folded into the outer one: `x₅ ← φ(₁,₂,₃)` rather than `x₄ ← φ(₂,₃)` and `x₅ ← φ(₁,₄)`.
+//
+// In φ-only mode, when no version hints are shown, a φ hint names the lines where its operands
+// are defined instead: `x ← φ(L2,L3)`, with ⊥ for the value before any definition.
+
+// phiOperand is a value a φ hint shows, with the edges it flows in by.
+type phiOperand struct {
+	v     *ssa.Value
+	edges []string
+}
+
+// foldedInto returns the φ that p is shown folded into, or nil: a φ of the same variable at the
+// same point that is p's only user.
+func (r *Result) foldedInto(p *ssa.Phi) *ssa.Phi {
+	v := p.Value
+	if len(v.Uses) == 0 || len(r.Captured[v]) > 0 {
+		return nil
 	}
-	return parts
+	q := v.Uses[0].Phi
+	if q == nil || q.Block.Anchor.End != p.Block.Anchor.End {
+		return nil
+	}
+	for _, u := range v.Uses {
+		if u.Phi != q {
+			return nil
+		}
+	}
+	return q
+}
+
+// phiOperands returns the values the hint of p shows: its operands, those of the φs folded
+// into it in their place, each value once.
+func (r *Result) phiOperands(p *ssa.Phi) []phiOperand {
+	var out []phiOperand
+	index := make(map[*ssa.Value]int)
+	var walk func(p *ssa.Phi)
+	walk = func(p *ssa.Phi) {
+		for j, op := range p.Operands {
+			if op.Kind == ssa.ValuePhi && op.Phi != p && r.foldedInto(op.Phi) == p {
+				walk(op.Phi)
+				continue
+			}
+			i, seen := index[op]
+			if !seen {
+				i = len(out)
+				index[op] = i
+				out = append(out, phiOperand{v: op})
+			}
+			out[i].edges = append(out[i].edges, r.edgeFrom(p.Block, j))
+		}
+	}
+	walk(p)
+	return out
+}
+
+// phiHint renders the hint of the φ p; versions tells whether version hints are shown beside.
+func (r *Result) phiHint(p *ssa.Phi, versions bool) []HintPart {
+	v := p.Value
+	ops := r.phiOperands(p)
+	def := r.DefinedAt(v)
+	head := name(v)
+	if !versions {
+		head = v.Binding.Name
+	}
+	parts := []HintPart{{Text: head, Def: &def, Tooltip: r.phiTooltip(v, ops)}, {Text: " ← φ("}}
+	for i, op := range ops {
+		if i > 0 {
+			parts = append(parts, HintPart{Text: ","})
+		}
+		opDef := r.DefinedAt(op.v)
+		text := Subscript(op.v.Version)
+		if !versions {
+			text = "⊥"
+			if !op.v.Uninitialized() {
+				text = fmt.Sprintf("L%d", r.Lines.Line(opDef.Start))
+			}
+		}
+		parts = append(parts, HintPart{Text: text, Def: &opDef, Tooltip: r.phiOperandText(op)})
+	}
+	return append(parts, HintPart{Text: ")"})
+}
+
+// phiOperandText says where an operand of a φ comes from and where it is defined.
+func (r *Result) phiOperandText(op phiOperand) string {
+	return fmt.Sprintf("%s: %s, %s", name(op.v), strings.Join(op.edges, " and "), r.origin(op.v, false))
+}
+
+// phiTooltip is the full form of a φ hint: the φ and each operand.
+func (r *Result) phiTooltip(v *ssa.Value, ops []phiOperand) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s = φ of %s where control flow joins:", name(v), plural(len(ops), "value"))
+	for _, op := range ops {
+		sb.WriteString("\n" + r.phiOperandText(op))
+	}
+	return sb.String()
+}
+
+// phiHints returns the hints of the φs of b that are not folded into another.
+func (r *Result) phiHints(b *ssa.Block, versions bool) [][]HintPart {
+	var hints [][]HintPart
+	for _, p := range b.Phis {
+		if r.foldedInto(p) == nil {
+			hints = append(hints, r.phiHint(p, versions))
+		}
+	}
+	return hints
 }
 
 // sourceLine returns the trimmed source line holding off, shortened if long.

@@ -61,12 +61,11 @@ const fixtureHints = `[
 	{"kind":1,"label":"₁","position":{"character":7,"line":2},"tooltip":"reads c₁, the parameter"},
 	{"kind":1,"label":"₂","position":{"character":12,"line":2},"tooltip":"defines x₂"},
 	{"label":[
-		{"value":"φ "},
-		{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₃ merges 2 values where control flow joins","value":"x₃"},
-		{"value":" = ("},
-		{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///fixture.js"},"tooltip":"from the branch where the condition fails (line 3), defined on line 2","value":"x₁"},
-		{"value":", "},
-		{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///fixture.js"},"tooltip":"from the end of the then block (line 3), defined on line 3","value":"x₂"},
+		{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₃ = φ of 2 values where control flow joins:\nx₁: from the branch where the condition fails (line 3), defined on line 2\nx₂: from the end of the then block (line 3), defined on line 3","value":"x₃"},
+		{"value":" ← φ("},
+		{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///fixture.js"},"tooltip":"x₁: from the branch where the condition fails (line 3), defined on line 2","value":"₁"},
+		{"value":","},
+		{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₂: from the end of the then block (line 3), defined on line 3","value":"₂"},
 		{"value":")"}
 	],"paddingLeft":true,"position":{"character":19,"line":2}},
 	{"kind":1,"label":"₃","position":{"character":10,"line":3},"tooltip":"reads x₃, the φ on line 3"},
@@ -75,12 +74,11 @@ const fixtureHints = `[
 	{"kind":1,"label":"₂","position":{"character":10,"line":7},"tooltip":"reads i₂, the φ on line 8"},
 	{"kind":1,"label":"₁","position":{"character":14,"line":7},"tooltip":"reads n₁, the parameter"},
 	{"label":[
-		{"value":"φ "},
-		{"location":{"range":{"end":{"character":17,"line":7},"start":{"character":17,"line":7}},"uri":"file:///fixture.js"},"tooltip":"i₂ merges 2 values where control flow joins","value":"i₂"},
-		{"value":" = ("},
-		{"location":{"range":{"end":{"character":7,"line":6},"start":{"character":6,"line":6}},"uri":"file:///fixture.js"},"tooltip":"from the loop entry (line 8), defined on line 7","value":"i₁"},
-		{"value":", "},
-		{"location":{"range":{"end":{"character":5,"line":8},"start":{"character":4,"line":8}},"uri":"file:///fixture.js"},"tooltip":"from the loop's back edge (line 10), defined on line 9","value":"i₃"},
+		{"location":{"range":{"end":{"character":17,"line":7},"start":{"character":17,"line":7}},"uri":"file:///fixture.js"},"tooltip":"i₂ = φ of 2 values where control flow joins:\ni₁: from the loop entry (line 8), defined on line 7\ni₃: from the loop's back edge (line 10), defined on line 9","value":"i₂"},
+		{"value":" ← φ("},
+		{"location":{"range":{"end":{"character":7,"line":6},"start":{"character":6,"line":6}},"uri":"file:///fixture.js"},"tooltip":"i₁: from the loop entry (line 8), defined on line 7","value":"₁"},
+		{"value":","},
+		{"location":{"range":{"end":{"character":5,"line":8},"start":{"character":4,"line":8}},"uri":"file:///fixture.js"},"tooltip":"i₃: from the loop's back edge (line 10), defined on line 9","value":"₃"},
 		{"value":")"}
 	],"paddingLeft":true,"position":{"character":17,"line":7}},
 	{"kind":1,"label":"₃","position":{"character":5,"line":8},"tooltip":"defines i₃"},
@@ -105,13 +103,12 @@ func TestInlayHintsOfRange(t *testing.T) {
 		{"kind":1,"label":"₂","position":{"character":10,"line":7},"tooltip":"reads i₂, the φ on line 8"},
 		{"kind":1,"label":"₁","position":{"character":14,"line":7},"tooltip":"reads n₁, the parameter"},
 		{"label":[
-			{"value":"φ "},
-			{"location":{"range":{"end":{"character":17,"line":7},"start":{"character":17,"line":7}},"uri":"file:///fixture.js"},"tooltip":"i₂ merges 2 values where control flow joins","value":"i₂"},
-			{"value":" = ("},
-			{"location":{"range":{"end":{"character":7,"line":6},"start":{"character":6,"line":6}},"uri":"file:///fixture.js"},"tooltip":"from the loop entry (line 8), defined on line 7","value":"i₁"},
-			{"value":", "},
-			{"location":{"range":{"end":{"character":5,"line":8},"start":{"character":4,"line":8}},"uri":"file:///fixture.js"},"tooltip":"from the loop's back edge (line 10), defined on line 9","value":"i₃"},
-			{"value":")"}
+			{"location":{"range":{"end":{"character":17,"line":7},"start":{"character":17,"line":7}},"uri":"file:///fixture.js"},"tooltip":"i₂ = φ of 2 values where control flow joins:\ni₁: from the loop entry (line 8), defined on line 7\ni₃: from the loop's back edge (line 10), defined on line 9","value":"i₂"},
+		{"value":" ← φ("},
+		{"location":{"range":{"end":{"character":7,"line":6},"start":{"character":6,"line":6}},"uri":"file:///fixture.js"},"tooltip":"i₁: from the loop entry (line 8), defined on line 7","value":"₁"},
+		{"value":","},
+		{"location":{"range":{"end":{"character":5,"line":8},"start":{"character":4,"line":8}},"uri":"file:///fixture.js"},"tooltip":"i₃: from the loop's back edge (line 10), defined on line 9","value":"₃"},
+		{"value":")"}
 		],"paddingLeft":true,"position":{"character":17,"line":7}}
 	]`)
 	got = c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}, "range": span(4, 0, 4, 1)})

@@ -82,13 +82,12 @@ func TestCRLF(t *testing.T) {
 		{"kind":1,"label":"₁","position":{"line":2,"character":7},"tooltip":"reads c₁, the parameter"},
 		{"kind":1,"label":"₂","position":{"line":2,"character":12},"tooltip":"defines x₂"},
 		{"label":[
-			{"value":"φ "},
-			{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///crlf.js"},"tooltip":"x₃ merges 2 values where control flow joins","value":"x₃"},
-			{"value":" = ("},
-			{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///crlf.js"},"tooltip":"from the branch where the condition fails (line 3), defined on line 2","value":"x₁"},
-			{"value":", "},
-			{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///crlf.js"},"tooltip":"from the end of the then block (line 3), defined on line 3","value":"x₂"},
-			{"value":")"}
+			{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///crlf.js"},"tooltip":"x₃ = φ of 2 values where control flow joins:\nx₁: from the branch where the condition fails (line 3), defined on line 2\nx₂: from the end of the then block (line 3), defined on line 3","value":"x₃"},
+		{"value":" ← φ("},
+		{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///crlf.js"},"tooltip":"x₁: from the branch where the condition fails (line 3), defined on line 2","value":"₁"},
+		{"value":","},
+		{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///crlf.js"},"tooltip":"x₂: from the end of the then block (line 3), defined on line 3","value":"₂"},
+		{"value":")"}
 		],"paddingLeft":true,"position":{"character":19,"line":2}},
 		{"kind":1,"label":"₃","position":{"line":2,"character":21},"tooltip":"reads x₃, the φ on line 3"}
 	]`)

@@ -37,15 +37,15 @@ func TestInitializationOptions(t *testing.T) {
 	c := startInitialized(t, nil, map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"versions": false}}})
 	c.open(fixtureURI, fixture)
 	got := c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}, "range": span(0, 0, 5, 0)})
+	// Without version hints, a φ names the lines its operands are defined on.
 	wantJSON(t, "φ hints only", got, `[
 		{"label":[
-			{"value":"φ "},
-			{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₃ merges 2 values where control flow joins","value":"x₃"},
-			{"value":" = ("},
-			{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///fixture.js"},"tooltip":"from the branch where the condition fails (line 3), defined on line 2","value":"x₁"},
-			{"value":", "},
-			{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///fixture.js"},"tooltip":"from the end of the then block (line 3), defined on line 3","value":"x₂"},
-			{"value":")"}
+			{"location":{"range":{"end":{"character":19,"line":2},"start":{"character":19,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₃ = φ of 2 values where control flow joins:\nx₁: from the branch where the condition fails (line 3), defined on line 2\nx₂: from the end of the then block (line 3), defined on line 3","value":"x"},
+		{"value":" ← φ("},
+		{"location":{"range":{"end":{"character":7,"line":1},"start":{"character":6,"line":1}},"uri":"file:///fixture.js"},"tooltip":"x₁: from the branch where the condition fails (line 3), defined on line 2","value":"L2"},
+		{"value":","},
+		{"location":{"range":{"end":{"character":12,"line":2},"start":{"character":11,"line":2}},"uri":"file:///fixture.js"},"tooltip":"x₂: from the end of the then block (line 3), defined on line 3","value":"L3"},
+		{"value":")"}
 		],"paddingLeft":true,"position":{"character":19,"line":2}}
 	]`)
 

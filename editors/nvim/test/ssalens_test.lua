@@ -106,9 +106,9 @@ check('render_line_hints turns hints into end-of-line text', function()
   local hints = {
     { position = { line = 0, character = 10 }, label = '₂' },
     { position = { line = 0, character = 14 }, label = '₁' },
-    { position = { line = 0, character = 17 }, label = { { value = 'φ ' }, { value = 'i₂' }, { value = ' = (i₁, i₃)' } } },
+    { position = { line = 0, character = 17 }, label = { { value = 'i₂' }, { value = ' ← φ(' }, { value = '₁' }, { value = ',' }, { value = '₃' }, { value = ')' } } },
   }
-  eq(ssalens.render_line_hints(line, hints, 'utf-16'), 'i₂  n₁  φ i₂ = (i₁, i₃)', 'rendered')
+  eq(ssalens.render_line_hints(line, hints, 'utf-16'), 'i₂  n₁  i₂ ← φ(₁,₃)', 'rendered')
   -- UTF-16 positions after a non-ASCII character map to the right bytes.
   eq(ssalens.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
 end)
@@ -183,8 +183,8 @@ local ok, err = xpcall(function()
       table.insert(got, ('%d %s'):format(h.position.line, label(h)))
     end
     eq(got, {
-      '1 ₁', '2 ₁', '3 ₁', '4 ₂', '5 φ x₃ = (x₁, x₂)', '6 ₃',
-      '9 ₁', '10 ₁', '11 ₂', '11 ₁', '11 φ i₂ = (i₁, i₃)', '12 ₂→₃', '14 ₂',
+      '1 ₁', '2 ₁', '3 ₁', '4 ₂', '5 x₃ ← φ(₁,₂)', '6 ₃',
+      '9 ₁', '10 ₁', '11 ₂', '11 ₁', '11 i₂ ← φ(₁,₃)', '12 ₂→₃', '14 ₂',
       '18 ₁', '19 ₂', '20 ₂',
     }, 'hints')
   end)
@@ -198,9 +198,9 @@ local ok, err = xpcall(function()
       end, 'end-of-line hints')
       eq(hints[1], 'c₁', 'line 2')
       eq(hints[3], 'c₁', 'line 4')
-      eq(hints[5], 'φ x₃ = (x₁, x₂)', 'line 6')
+      eq(hints[5], 'x₃ ← φ(₁,₂)', 'line 6')
       eq(hints[6], 'x₃', 'line 7')
-      eq(hints[11], 'i₂  n₁  φ i₂ = (i₁, i₃)', 'line 12')
+      eq(hints[11], 'i₂  n₁  i₂ ← φ(₁,₃)', 'line 12')
       eq(hints[12], 'i₂→₃', 'line 13')
     end)
 
@@ -217,7 +217,7 @@ local ok, err = xpcall(function()
       vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = false } } } })
       wait(5000, function()
         local h = eol_hints(bufnr)
-        return h[1] == nil and h[5] == 'φ x₃ = (x₁, x₂)'
+        return h[1] == nil and h[5] == 'x₃ ← φ(₁,₂)'
       end, 'only φ hints after the server asked for a refresh')
       vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true } } } })
       wait(5000, function()

@@ -47,7 +47,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       'inlay hints',
       async () => {
         const l = await editorLines(editor);
-        return l.some((t) => t.includes('φ x₃ = (x₁, x₂)')) && l.some((t) => t.includes('φ i₂ = (i₁, i₃)')) ? l : undefined;
+        return l.some((t) => t.includes('x₃ ← φ(₁,₂)')) && l.some((t) => t.includes('i₂ ← φ(₁,₃)')) ? l : undefined;
       },
       90000,
     ).catch((err) => {
@@ -58,9 +58,9 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     assert.match(text, /function pick\(c₁\)/);
     assert.match(text, /let x₁ = 1;/);
     assert.match(text, /x₂ = 2;/);
-    assert.match(text, /}\s*φ x₃ = \(x₁, x₂\)/);
+    assert.match(text, /}\s*x₃ ← φ\(₁,₂\)/);
     assert.match(text, /return x₃;/);
-    assert.match(text, /while \(i₂ < n₁\) {\s*φ i₂ = \(i₁, i₃\)/);
+    assert.match(text, /while \(i₂ < n₁\) {\s*i₂ ← φ\(₁,₃\)/);
     assert.match(text, /i₂→₃\+\+;/);
     // The hints are inlay hints (decorations), not text: the model is unchanged.
     const hintSpans = await page.locator(`${editor} .view-lines span[class*="dyn-rule"]`).count();
@@ -176,7 +176,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     await page.keyboard.press('Escape');
     const hasHints = async () => {
       const text = (await editorLines(source)).join('\n');
-      return { phi: text.includes('φ x₃ = (x₁, x₂)'), version: text.includes('x₁ = 1') };
+      return { phi: text.includes('x₃ ← φ(₁,₂)'), version: text.includes('x₁ = 1') };
     };
     await runCommand('ssalens: Toggle Inlay Hints');
     await waitFor('the hints to go', async () => {
@@ -196,7 +196,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     const source = '.editor-group-container:first-child .editor-instance';
     await waitFor('hints from the restarted server', async () => {
       const text = (await editorLines(source)).join('\n');
-      return text.includes('φ i₂ = (i₁, i₃)');
+      return text.includes('i₂ ← φ(₁,₃)');
     });
     await runCommand('ssalens: Show SSA for Function');
     await waitFor('Show SSA to answer from the restarted server', async () => {

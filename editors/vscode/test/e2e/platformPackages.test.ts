@@ -50,7 +50,7 @@ function processesOf(program: string): string[][] {
 async function waitForHints(session: Session): Promise<void> {
   await waitFor(
     'the φ inlay hints',
-    async () => (await session.editorLines(source)).some((l) => l.includes('φ x₃ = (x₁, x₂)')),
+    async () => (await session.editorLines(source)).some((l) => l.includes('x₃ ← φ(₁,₂)')),
     90000,
   ).catch((err) => {
     throw new Error(`${err.message}\ncode-server log:\n${session.log.slice(-4000)}`);

@@ -147,13 +147,13 @@ describe('ssalens server over stdio', () => {
       `2:${endOf(2, 'let x').character} ₁`,
       `3:${endOf(3, 'if (c').character} ₁`,
       `4:${endOf(4, 'x').character} ₂`,
-      `5:${endOf(5, '}').character} φ x₃ = (x₁, x₂)`,
+      `5:${endOf(5, '}').character} x₃ ← φ(₁,₂)`,
       `6:${endOf(6, 'return x').character} ₃`,
       `9:${endOf(9, 'count(n').character} ₁`,
       `10:${endOf(10, 'let i').character} ₁`,
       `11:${endOf(11, 'while (i').character} ₂`,
       `11:${endOf(11, '< n').character} ₁`,
-      `11:${endOf(11, '{').character} φ i₂ = (i₁, i₃)`,
+      `11:${endOf(11, '{').character} i₂ ← φ(₁,₃)`,
       `12:${endOf(12, 'i').character} ₂→₃`,
       `14:${endOf(14, 'return i').character} ₂`,
       `18:${endOf(18, 'let y').character} ₁`,
@@ -162,7 +162,7 @@ describe('ssalens server over stdio', () => {
     ];
     assert.deepEqual(got, want);
 
-    const phi = hints.find((h) => label(h) === 'φ x₃ = (x₁, x₂)')!;
+    const phi = hints.find((h) => label(h) === 'x₃ ← φ(₁,₂)')!;
     assert.ok(Array.isArray(phi.label), 'φ hints have label parts');
     assert.equal(phi.paddingLeft, true, 'a φ hint stands apart from the code before it');
     const linked = (phi.label as { value: string; location?: Location }[]).filter((p) => p.location);
@@ -170,8 +170,8 @@ describe('ssalens server over stdio', () => {
       linked.map((p) => [p.value, p.location!.uri, p.location!.range.start.line]),
       [
         ['x₃', uri, 5],
-        ['x₁', uri, 2],
-        ['x₂', uri, 4],
+        ['₁', uri, 2],
+        ['₂', uri, 4],
       ],
       'φ operands link to their definitions',
     );
@@ -184,7 +184,7 @@ describe('ssalens server over stdio', () => {
     });
     assert.ok(hints);
     assert.ok(hints.every((h) => h.position.line >= 9 && h.position.line <= 15), JSON.stringify(hints));
-    assert.ok(hints.some((h) => label(h) === 'φ i₂ = (i₁, i₃)'));
+    assert.ok(hints.some((h) => label(h) === 'i₂ ← φ(₁,₃)'));
   });
 
   it('hovers a φ value with its operands', async () => {
@@ -273,7 +273,7 @@ describe('ssalens server over stdio', () => {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } },
     });
-    assert.ok(hints?.some((h) => h.position.line === 6 && label(h) === 'φ x₃ = (x₁, x₂)'));
+    assert.ok(hints?.some((h) => h.position.line === 6 && label(h) === 'x₃ ← φ(₁,₂)'));
   });
 
   it('applies settings from workspace/didChangeConfiguration and asks for a refresh', async () => {
@@ -290,7 +290,7 @@ describe('ssalens server over stdio', () => {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } },
     });
-    assert.deepEqual(hints?.map(label), ['φ x₃ = (x₁, x₂)', 'φ i₂ = (i₁, i₃)']);
+    assert.deepEqual(hints?.map(label), ['x₃ ← φ(₁,₂)', 'i₂ ← φ(₁,₃)']);
   });
 
   it('shuts down and exits cleanly', async () => {
