@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -164,31 +165,131 @@ func (r *Result) phiOperands(p *ssa.Phi) []phiOperand {
 	return out
 }
 
+// MaxHintWidth is the longest φ hint label, in characters: VS Code cuts inlay hints at its
+// default editor.inlayHints.maximumLength, 43.
+const MaxHintWidth = 43
+
 // phiHint renders the hint of the φ p; versions tells whether version hints are shown beside.
+// A label longer than MaxHintWidth shows runs of operands as their first and last (₂…₂₄), and
+// if that is not enough, as many operands as fit and how many more there are (…+5); every
+// operand is in the tooltip.
 func (r *Result) phiHint(p *ssa.Phi, versions bool) []HintPart {
 	v := p.Value
 	ops := r.phiOperands(p)
 	def := r.DefinedAt(v)
-	head := name(v)
-	if !versions {
-		head = v.Binding.Name
+	head := shorten(v.Binding.Name, MaxHintWidth-utf8.RuneCountInString("₁₂ ← φ(₁,₂)"))
+	if versions {
+		head += Subscript(v.Version)
 	}
-	parts := []HintPart{{Text: head, Def: &def, Tooltip: r.phiTooltip(v, ops)}, {Text: " ← φ("}}
+	texts := make([]string, len(ops))
+	keys := make([]int, len(ops)) // consecutive keys make a run
 	for i, op := range ops {
+		texts[i], keys[i] = Subscript(op.v.Version), int(op.v.Version)
+		if !versions {
+			texts[i], keys[i] = "⊥", -1
+			if !op.v.Uninitialized() {
+				line := r.Lines.Line(r.DefinedAt(op.v).Start)
+				texts[i], keys[i] = fmt.Sprintf("L%d", line), line
+			}
+		}
+	}
+	groups := operandGroups(head, texts, keys)
+	parts := []HintPart{{Text: head, Def: &def, Tooltip: r.phiTooltip(v, ops)}, {Text: " ← φ("}}
+	for i, g := range groups {
 		if i > 0 {
 			parts = append(parts, HintPart{Text: ","})
 		}
-		opDef := r.DefinedAt(op.v)
-		text := Subscript(op.v.Version)
-		if !versions {
-			text = "⊥"
-			if !op.v.Uninitialized() {
-				text = fmt.Sprintf("L%d", r.Lines.Line(opDef.Start))
+		if g.more {
+			var lines []string
+			for _, op := range ops[g.first:] {
+				lines = append(lines, r.phiOperandText(op))
 			}
+			parts = append(parts, HintPart{Text: g.label(texts), Tooltip: strings.Join(lines, "\n")})
+			break
 		}
-		parts = append(parts, HintPart{Text: text, Def: &opDef, Tooltip: r.phiOperandText(op)})
+		opDef := r.DefinedAt(ops[g.first].v)
+		part := HintPart{Text: g.label(texts), Def: &opDef, Tooltip: r.phiOperandText(ops[g.first])}
+		if g.last > g.first {
+			var lines []string
+			for _, op := range ops[g.first : g.last+1] {
+				lines = append(lines, r.phiOperandText(op))
+			}
+			part.Tooltip = strings.Join(lines, "\n")
+		}
+		parts = append(parts, part)
 	}
 	return append(parts, HintPart{Text: ")"})
+}
+
+// shorten cuts name to n characters, the last an ellipsis, if it is longer.
+func shorten(name string, n int) string {
+	if utf8.RuneCountInString(name) <= n {
+		return name
+	}
+	return string([]rune(name)[:n-1]) + "…"
+}
+
+// operandGroup is one shown piece of a φ's operand list: the operands first to last (a run when
+// last > first), or, with more, that first and the operands after it are left out.
+type operandGroup struct {
+	first, last int
+	more        bool
+}
+
+// label is how g shows the operands whose texts are texts.
+func (g operandGroup) label(texts []string) string {
+	switch {
+	case g.more:
+		return fmt.Sprintf("…+%d", len(texts)-g.first)
+	case g.last > g.first:
+		return texts[g.first] + "…" + texts[g.last]
+	}
+	return texts[g.first]
+}
+
+// operandGroups splits the operand texts of a φ hint that starts with head into what is shown:
+// each operand alone if the label fits MaxHintWidth; else runs of three or more consecutive
+// keys shown as their ends; else as many pieces as fit before a count of the rest.
+func operandGroups(head string, texts []string, keys []int) []operandGroup {
+	width := func(gs []operandGroup) int {
+		n := utf8.RuneCountInString(head + " ← φ()")
+		for i, g := range gs {
+			if i > 0 {
+				n++
+			}
+			n += utf8.RuneCountInString(texts[g.first])
+			if g.last > g.first {
+				n += 1 + utf8.RuneCountInString(texts[g.last])
+			}
+		}
+		return n
+	}
+	groups := make([]operandGroup, len(texts))
+	for i := range texts {
+		groups[i] = operandGroup{first: i, last: i}
+	}
+	if width(groups) <= MaxHintWidth {
+		return groups
+	}
+	groups = groups[:0]
+	for i := 0; i < len(texts); {
+		j := i
+		for j+1 < len(texts) && keys[j] >= 0 && keys[j+1] == keys[j]+1 {
+			j++
+		}
+		if j-i < 2 {
+			j = i
+		}
+		groups = append(groups, operandGroup{first: i, last: j})
+		i = j + 1
+	}
+	more := len(" …+99") // the count of the rest, after a comma
+	for i := range groups {
+		if width(groups[:i+1])+more > MaxHintWidth && i+1 < len(groups) {
+			return append(groups[:i:i], operandGroup{first: groups[i].first, more: true})
+		}
+	}
+	return groups
 }
 
 // phiOperandText says where an operand of a φ comes from and where it is defined.
