@@ -50,7 +50,7 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	sb.WriteString("\n\n")
 	switch v.Kind {
 	case ssa.ValuePhi:
-		fmt.Fprintf(sb, "φ on line %d, where control flow joins:\n\n", r.Lines.Line(v.Block.Anchor.End))
+		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.Lines.Line(v.Block.Anchor.End))
 		for i, op := range v.Phi.Operands {
 			fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true))
 		}

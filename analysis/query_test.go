@@ -87,7 +87,7 @@ func TestHoverShowsPhiOperands(t *testing.T) {
 	if !ok || span.Start != at(t, returnX) {
 		t.Fatalf("no hover at the x of return")
 	}
-	for _, want := range []string{"**x₃**", "φ on line 3", "`x₁` from the branch where the condition fails (line 3): defined on line 2", "`x₂` from the end of the then block (line 3): defined on line 3", "1 use (line 4)"} {
+	for _, want := range []string{"**x₃**", "`x₃ ← φ(₁,₂)` on line 3", "`x₁` from the branch where the condition fails (line 3): defined on line 2", "`x₂` from the end of the then block (line 3): defined on line 3", "1 use (line 4)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("hover lacks %q:\n%s", want, md)
 		}

@@ -118,7 +118,7 @@ func TestInlayHintsOfRange(t *testing.T) {
 func TestHover(t *testing.T) {
 	c := openFixture(t)
 	wantJSON(t, "hover on the φ value i₂", c.mustCall("textDocument/hover", at(fixtureURI, 7, 9)), hoverJSON(
-		"**i₂** — version 2 of `i` (let)\n\nφ on line 8, where control flow joins:\n\n"+
+		"**i₂** — version 2 of `i` (let)\n\n`i₂ ← φ(₁,₃)` on line 8, where control flow joins:\n\n"+
 			"- `i₁` from the loop entry (line 8): defined on line 7, `let i = 0;`\n"+
 			"- `i₃` from the loop's back edge (line 10): defined on line 9, `i = i + 1;`\n\n3 uses (line 8, 9, 11).",
 		span(7, 9, 7, 10)))
