@@ -50,6 +50,14 @@ type Result struct {
 	// Skipped says why the file is not analyzed at all, if it is not.
 	Skipped string
 
+	// moving is set when the functions were analyzed in an earlier text (see moved.go).
+	moving *moving
+	// goodBroken are the starts of the functions that a syntax error breaks in the last good
+	// analysis these answers come from: r's own, unless r is moved.
+	goodBroken map[int32]bool
+	// syntaxErrors are the errors of a moved Result's text, which its functions do not have.
+	syntaxErrors []Diagnostic
+
 	doms sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
 }
 
@@ -109,6 +117,10 @@ func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result
 	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs}
 	buildAll(file.Funcs, opts.Verify)
 	r.index()
+	r.goodBroken = make(map[int32]bool)
+	for start := range r.brokenStarts() {
+		r.goodBroken[start] = true
+	}
 	return r
 }
 

@@ -23,7 +23,7 @@ func (r *Result) Definition(off int32) []Span {
 		if o.Binding.Kind == ssa.Global {
 			return nil
 		}
-		return []Span{o.Binding.Decl}
+		return []Span{r.span(o.Binding.Decl)}
 	}
 	return r.reachingDefinitions(v)
 }
@@ -45,5 +45,5 @@ func (r *Result) Declaration(off int32) (Span, bool) {
 	if o == nil || o.Binding.Kind == ssa.Global {
 		return Span{}, false
 	}
-	return o.Binding.Decl, true
+	return r.span(o.Binding.Decl), true
 }

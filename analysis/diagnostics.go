@@ -27,7 +27,7 @@ type Diagnostic struct {
 	Span        ssa.Span
 	Severity    Severity
 	Message     string
-	Code        string // uselessAssignment, temporalDeadZone, notAnalyzed, internalError
+	Code        string // uselessAssignment, temporalDeadZone, notAnalyzed, syntaxError, internalError
 	Unnecessary bool   // the code it marks can be removed
 }
 
@@ -44,32 +44,52 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 		readInside = r.readInNestedFunctions()
 	}
 	for _, fn := range r.Funcs {
-		if !fn.Analyzed() {
-			d := Diagnostic{Span: r.header(fn), Severity: SeverityInformation, Code: "notAnalyzed",
-				Message: fmt.Sprintf("%s is not analyzed: %s", describeFunc(fn), r.notAnalyzed(fn))}
-			if fn.NotAnalyzed.Kind == ssa.InternalError {
-				d.Severity, d.Code = SeverityError, "internalError"
-			}
-			ds = append(ds, d)
-			continue
-		}
-		if uselessAssignments {
+		if fn.Analyzed() && uselessAssignments {
 			ds = append(ds, r.uselessAssignments(fn, readInside)...)
 		}
 	}
 	ds = append(ds, r.temporalDeadZoneReads()...)
+	for _, fn := range r.Funcs {
+		if !fn.Analyzed() {
+			ds = append(ds, r.notAnalyzedDiagnostic(fn))
+		}
+	}
+	ds = append(ds, r.syntaxErrors...)
 	sortDiagnostics(ds)
 	return ds
 }
 
-// header returns the span marking a function in a diagnostic: its first line.
-func (r *Result) header(fn *ssa.Function) ssa.Span {
-	end := fn.Span.End
-	line := r.Lines.Line(fn.Span.Start) // the next line, from 0
-	if line < r.Lines.Count() && r.Lines.Start(line)-1 < end {
-		end = r.Lines.Start(line) - 1
+// notAnalyzedDiagnostic says why fn is not analyzed, marking the first line of the cause (a
+// syntax error, a with statement, an eval call), or fn's first line for an internal error.
+func (r *Result) notAnalyzedDiagnostic(fn *ssa.Function) Diagnostic {
+	d := Diagnostic{Span: r.firstLine(r.span(fn.NotAnalyzed.At)), Severity: SeverityInformation, Code: "notAnalyzed",
+		Message: fmt.Sprintf("%s is not analyzed: %s", describeFunc(fn), r.notAnalyzed(fn))}
+	if fn.NotAnalyzed.Kind == ssa.InternalError {
+		d.Severity, d.Code = SeverityError, "internalError"
 	}
-	return ssa.Span{Start: fn.Span.Start, End: end}
+	return d
+}
+
+// brokenDiagnostics are the syntax errors that break functions, for a Result moved to this
+// one's text, which keeps their last good analysis.
+func (r *Result) brokenDiagnostics() []Diagnostic {
+	var ds []Diagnostic
+	for _, fn := range r.Funcs {
+		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
+			ds = append(ds, Diagnostic{Span: r.firstLine(fn.NotAnalyzed.At), Severity: SeverityInformation, Code: "syntaxError",
+				Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", r.notAnalyzed(fn), describeFunc(fn))})
+		}
+	}
+	return ds
+}
+
+// firstLine returns the part of s, a span of Src, on its first line.
+func (r *Result) firstLine(s ssa.Span) ssa.Span {
+	line := r.Lines.Line(s.Start) // the next line, from 0
+	if line < r.Lines.Count() && r.Lines.Start(line)-1 < s.End {
+		s.End = r.Lines.Start(line) - 1
+	}
+	return s
 }
 
 // uselessAssignments finds the stored values of fn that no read can observe. Variables that
@@ -94,7 +114,10 @@ func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Bindin
 			declaredWithoutInitializer(v) || isDeclaration(v) {
 			continue
 		}
-		ds = append(ds, Diagnostic{Span: v.Def().Span, Severity: SeverityHint, Code: "uselessAssignment", Unnecessary: true,
+		if !r.kept(v.Def().Span) {
+			continue
+		}
+		ds = append(ds, Diagnostic{Span: r.span(v.Def().Span), Severity: SeverityHint, Code: "uselessAssignment", Unnecessary: true,
 			Message: fmt.Sprintf("%s: this value of %s is never read", name(v), b.Name)})
 	}
 	return ds

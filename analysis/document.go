@@ -32,7 +32,8 @@ type Document struct {
 	treeMu sync.Mutex
 
 	analyze sync.Once
-	result  atomic.Pointer[Result]
+	result  atomic.Pointer[Result] // the answers: fresh, or moved from the last good analysis
+	fresh   atomic.Pointer[Result] // the analysis of this text, which the next version lowers from
 }
 
 // NewDocument parses text, unless it is larger than MaxSize.
@@ -119,19 +120,29 @@ func (d *Document) Close() {
 	}
 }
 
-// Result returns the analysis of this version, computing it if no caller did yet.
+// Result returns the analysis of this version, computing it if no caller did yet. If the
+// version's text breaks functions with syntax errors that the previous analysis did not have,
+// the answers come from that analysis, moved through the edit (see moved.go).
 func (d *Document) Result() *Result {
 	d.analyze.Do(func() {
-		if tree := d.syntaxTree(); tree != nil {
-			var prev *Result
-			if d.from != nil {
-				prev = d.from.Ready()
-				d.from = nil
-			}
-			d.result.Store(analyzeTree(tree, d.lines, d.opts, prev, d.edit))
-		} else {
+		tree := d.syntaxTree()
+		if tree == nil {
 			d.result.Store(tooLarge(d.text, d.lines))
+			return
 		}
+		var prev, answered *Result
+		if d.from != nil {
+			answered = d.from.Result()
+			prev = d.from.fresh.Load()
+			d.from = nil
+		}
+		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit)
+		d.fresh.Store(fresh)
+		if answered != nil && answered.breaks(fresh, d.edit) {
+			d.result.Store(answered.Moved(d.text, d.lines, []Edit{d.edit}, fresh))
+			return
+		}
+		d.result.Store(fresh)
 	})
 	return d.result.Load()
 }

@@ -77,7 +77,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 		if name != "" && fn.Name != name {
 			continue
 		}
-		jf := jsonFunc{Name: fn.Name, Line: r.Lines.Line(fn.Span.Start), Analyzed: fn.Analyzed(),
+		jf := jsonFunc{Name: fn.Name, Line: r.line(fn.Span.Start), Analyzed: fn.Analyzed(),
 			Phis: []jsonPhi{}, Values: []jsonValue{}}
 		if jf.Analyzed {
 			jf.Blocks = len(fn.Blocks)
@@ -90,7 +90,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 				for i, op := range v.Phi.Operands {
 					ops[i] = op.Version
 				}
-				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Version: v.Version, Line: r.Lines.Line(v.Block.Anchor.End), Operands: ops})
+				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Version: v.Version, Line: r.line(v.Block.Anchor.End), Operands: ops})
 			}
 			kind := v.Kind.String()
 			if v.Uninitialized() {
@@ -98,7 +98,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 			}
 			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: kind, Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
 			for _, p := range r.Uses(v) {
-				line, col := r.Lines.Position(p.Span.Start, UTF8)
+				line, col := r.Lines.Position(r.span(p.Span).Start, UTF8)
 				jv.Uses = append(jv.Uses, jsonUse{Line: int(line) + 1, Col: int(col)})
 			}
 			jf.Values = append(jf.Values, jv)

@@ -24,14 +24,14 @@ func (r *Result) Highlights(off int32) []Highlight {
 		return hs
 	}
 	var hs []Highlight
-	if d := v.Def(); d != nil {
-		hs = append(hs, Highlight{Span: d.Span, Write: true})
+	if d := v.Def(); d != nil && r.kept(d.Span) {
+		hs = append(hs, Highlight{Span: r.span(d.Span), Write: true})
 	}
 	for _, p := range r.Uses(v) {
-		if len(hs) > 0 && hs[0].Span == p.Span {
+		if len(hs) > 0 && hs[0].Span == r.span(p.Span) {
 			continue // x += 1 reads and writes one occurrence
 		}
-		hs = append(hs, Highlight{Span: p.Span})
+		hs = append(hs, Highlight{Span: r.span(p.Span)})
 	}
 	return hs
 }

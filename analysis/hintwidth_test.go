@@ -8,9 +8,6 @@ import (
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
-
-
-
 // TestPhiHintsFit measures, on the corpus, the share of φ hints whose label fits VS Code's
 // default hint width, with version hints and without; at least 98% must fit.
 func TestPhiHintsFit(t *testing.T) {

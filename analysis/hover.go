@@ -37,7 +37,24 @@ func (r *Result) Hover(off int32) (string, Span, bool) {
 			r.hoverValue(&sb, o.Write, o.Func)
 		}
 	}
+	if at, ok := r.brokenNow(o.Func); ok {
+		fmt.Fprintf(&sb, "\n\n*From the last version that parsed: `%s` has a syntax error now, at %s.*", o.Func.Name, r.positionInSrc(at.Start))
+	}
 	return sb.String(), o.Span, true
+}
+
+// brokenNow returns the syntax error that breaks fn, or one of the functions around it, in the
+// text a moved Result answers for.
+func (r *Result) brokenNow(fn *ssa.Function) (Span, bool) {
+	if r.moving == nil {
+		return Span{}, false
+	}
+	for ; fn != nil; fn = fn.Parent {
+		if at, ok := r.moving.broken[fn]; ok {
+			return at, true
+		}
+	}
+	return Span{}, false
 }
 
 // hoverValue describes v, read or defined in the function from: its definition (each operand
@@ -50,16 +67,16 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	sb.WriteString("\n\n")
 	switch v.Kind {
 	case ssa.ValuePhi:
-		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.Lines.Line(v.Block.Anchor.End))
+		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.line(v.Block.Anchor.End))
 		for i, op := range v.Phi.Operands {
 			fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true))
 		}
 	case ssa.ValueInitial, ssa.ValueUninit:
 		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v))
 	case ssa.ValueParam:
-		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.Lines.Line(v.Def().Span.Start))
+		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.line(v.Def().Span.Start))
 	default:
-		fmt.Fprintf(sb, "Defined on line %d: `%s`\n", r.Lines.Line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+		fmt.Fprintf(sb, "Defined on line %d: `%s`\n", r.line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
 		if c := constant(v); c != nil {
 			fmt.Fprintf(sb, "\nValue: `%s`\n", literal(c))
 		}
@@ -77,7 +94,7 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	default:
 		lines := make([]string, 0, len(uses))
 		for _, p := range uses {
-			lines = append(lines, fmt.Sprint(r.Lines.Line(p.Span.Start)))
+			lines = append(lines, fmt.Sprint(r.line(p.Span.Start)))
 		}
 		fmt.Fprintf(sb, "\n%s", plural(len(uses), "use"))
 		if len(lines) > 0 {
@@ -91,15 +108,19 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 }
 
 // Uses returns the places that read v, in its function and in nested functions, in source
-// order.
+// order; in a moved Result, those no edit touched.
 func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
 	var ps []*ssa.Place
 	for _, u := range v.Uses {
-		if u.Place != nil {
+		if u.Place != nil && r.kept(u.Place.Span) {
 			ps = append(ps, u.Place)
 		}
 	}
-	ps = append(ps, r.Captured[v]...)
+	for _, p := range r.Captured[v] {
+		if r.kept(p.Span) {
+			ps = append(ps, p)
+		}
+	}
 	sortPlaces(ps)
 	return ps
 }

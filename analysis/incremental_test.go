@@ -88,7 +88,7 @@ function d() { return b(a(1)); }
 
 func hasSyntaxError(r *analysis.Result) bool {
 	for _, fn := range r.Funcs {
-		if fn.NotAnalyzed.Kind == ssa.SyntaxError {
+		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
 			return true
 		}
 	}

@@ -146,7 +146,7 @@ function g() { with (o) {} }
 	want := []string{
 		"2:7:hint:x₁: this value of x is never read",
 		"7:10:warning:late is read before its declaration (temporal dead zone): this throws a ReferenceError",
-		"10:1:information:function g is not analyzed: contains a with statement at 10:16",
+		"10:16:information:function g is not analyzed: contains a with statement at 10:16",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -31,11 +31,11 @@ func name(v *ssa.Value) string { return v.Binding.Name + Subscript(v.Version) }
 func (r *Result) DefinedAt(v *ssa.Value) Span {
 	switch v.Kind {
 	case ssa.ValuePhi:
-		return Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End}
+		return r.span(Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End})
 	case ssa.ValueInitial:
-		return v.Binding.Decl
+		return r.span(v.Binding.Decl)
 	}
-	return v.Def().Span
+	return r.span(v.Def().Span)
 }
 
 // origin says in a few words where v comes from: the φ on line 3, the parameter, defined on
@@ -43,15 +43,15 @@ func (r *Result) DefinedAt(v *ssa.Value) Span {
 func (r *Result) origin(v *ssa.Value, source bool) string {
 	switch {
 	case v.Kind == ssa.ValuePhi:
-		return fmt.Sprintf("the φ on line %d", r.Lines.Line(v.Block.Anchor.End))
+		return fmt.Sprintf("the φ on line %d", r.line(v.Block.Anchor.End))
 	case v.Uninitialized():
 		return initialMeaning(v)
 	case v.Kind == ssa.ValueParam && !source:
 		return "the parameter"
 	case source:
-		return fmt.Sprintf("defined on line %d, `%s`", r.Lines.Line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+		return fmt.Sprintf("defined on line %d, `%s`", r.line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
 	}
-	return fmt.Sprintf("defined on line %d", r.Lines.Line(v.Def().Span.Start))
+	return fmt.Sprintf("defined on line %d", r.line(v.Def().Span.Start))
 }
 
 // describe names v and says where it comes from: x₂, defined on line 4.
@@ -71,7 +71,7 @@ func initialMeaning(v *ssa.Value) string {
 // edgeFrom describes the predecessor edge j of b, where a φ operand comes from: from the
 // loop's back edge (line 7).
 func (r *Result) edgeFrom(b *ssa.Block, j int) string {
-	return fmt.Sprintf("from %s (line %d)", r.edgeName(b, j), r.Lines.Line(b.Preds[j].Term.Span.Start))
+	return fmt.Sprintf("from %s (line %d)", r.edgeName(b, j), r.line(b.Preds[j].Term.Span.Start))
 }
 
 // edgeName names the predecessor edge j of b. An edge into a loop header from a block the
@@ -318,9 +318,10 @@ func (r *Result) phiHints(b *ssa.Block, versions bool) [][]HintPart {
 	return hints
 }
 
-// sourceLine returns the trimmed source line holding off, shortened if long.
+// sourceLine returns the trimmed source line holding off, an offset of the analyzed text,
+// shortened if long.
 func (r *Result) sourceLine(off int32) string {
-	line, _ := r.Lines.Position(off, UTF8)
+	line, _ := r.Lines.Position(r.span(Span{Start: off, End: off}).Start, UTF8)
 	start := r.Lines.Start(int(line))
 	end := int32(len(r.Src))
 	if int(line)+1 < r.Lines.Count() {
@@ -363,8 +364,14 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// position renders off as line:column, both from 1, the column in bytes.
+// position renders off, an offset of the analyzed text, as line:column, both from 1, the
+// column in bytes.
 func (r *Result) position(off int32) string {
+	return r.positionInSrc(r.span(Span{Start: off, End: off}).Start)
+}
+
+// positionInSrc renders off, an offset of Src, as position does.
+func (r *Result) positionInSrc(off int32) string {
 	line, col := r.Lines.Position(off, UTF8)
 	return fmt.Sprintf("%d:%d", line+1, col+1)
 }

@@ -10,7 +10,7 @@ import (
 func (r *Result) ShowSSA(off int32) (string, string, bool) {
 	var best *ssa.Function
 	for _, fn := range r.Funcs {
-		if fn.Span.Start <= off && off <= fn.Span.End && (best == nil || fn.Span.Start >= best.Span.Start) {
+		if s := r.span(fn.Span); s.Start <= off && off <= s.End && (best == nil || s.Start >= r.span(best.Span).Start) {
 			best = fn
 		}
 	}

@@ -50,8 +50,7 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 	start, end := offset(f.lines(), p.Range.Start, st.encoding), offset(f.lines(), p.Range.End, st.encoding)
 	var hints []analysis.Hint
 	if base, edits := f.staleBase(); base != nil && s.client.inlayHintRefresh {
-		hints = base.InlayHints(backward(start, edits), backward(end, edits), st.settings.hints)
-		hints = moveHints(hints, edits)
+		hints = base.InlayHintsAfter(edits, start, end, st.settings.hints)
 		f.staleAnswered.Store(true)
 	} else {
 		hints = f.result().InlayHints(start, end, st.settings.hints)

@@ -1,9 +1,8 @@
 package server
 
 import (
-	"slices"
-
 	"github.com/ssalens/ssalens/analysis"
+	"slices"
 )
 
 // Answering inlay hints from an older analysis.
@@ -41,63 +40,6 @@ func (f *file) staleBase() (*analysis.Result, []analysis.Edit) {
 		g = p
 	}
 	return nil, nil
-}
-
-// forward maps an offset in the older text to the newer one; false if edited text touches it.
-func forward(off int32, edits []analysis.Edit) (int32, bool) {
-	for _, e := range edits {
-		switch {
-		case uint32(off) < e.StartByte:
-		case uint32(off) > e.OldEndByte:
-			off += int32(e.NewEndByte) - int32(e.OldEndByte)
-		default:
-			return 0, false
-		}
-	}
-	return off, true
-}
-
-// backward maps an offset in the newer text to the older one; an offset in inserted text
-// maps to where the insertion starts.
-func backward(off int32, edits []analysis.Edit) int32 {
-	for _, e := range slices.Backward(edits) {
-		switch {
-		case uint32(off) < e.StartByte:
-		case uint32(off) >= e.NewEndByte:
-			off -= int32(e.NewEndByte) - int32(e.OldEndByte)
-		default:
-			off = int32(e.StartByte)
-		}
-	}
-	return off
-}
-
-// moveHints moves hints of the older text through edits, dropping those that touch edited
-// text and the definition links that do.
-func moveHints(hints []analysis.Hint, edits []analysis.Edit) []analysis.Hint {
-	out := hints[:0]
-	for _, h := range hints {
-		at, ok := forward(h.At, edits)
-		if !ok {
-			continue
-		}
-		h.At = at
-		parts := make([]analysis.HintPart, len(h.Parts))
-		for i, p := range h.Parts {
-			if p.Def != nil {
-				start, okStart := forward(p.Def.Start, edits)
-				end, okEnd := forward(p.Def.End, edits)
-				p.Def = nil
-				if okStart && okEnd {
-					p.Def = &analysis.Span{Start: start, End: end}
-				}
-			}
-			parts[i] = p
-		}
-		h.Parts = parts
-		out = append(out, h)
-	}
-	return out
 }
 
 // refreshAfterAnalysis asks the client to fetch inlay hints again if a stale answer was

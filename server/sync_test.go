@@ -109,7 +109,7 @@ func TestSyntaxErrorsWhileTyping(t *testing.T) {
 	if err := json.Unmarshal(c.diagnostics(uri, ty.version), &diags); err != nil {
 		t.Fatal(err)
 	}
-	if len(diags.Diagnostics) == 0 || diags.Diagnostics[0].Code != "notAnalyzed" || !strings.Contains(diags.Diagnostics[0].Message, "syntax error") {
+	if len(diags.Diagnostics) == 0 || diags.Diagnostics[0].Code != "syntaxError" || !strings.Contains(diags.Diagnostics[0].Message, "syntax error") {
 		t.Errorf("diagnostics of the broken text: %+v, want a syntax error", diags.Diagnostics)
 	}
 }
@@ -178,8 +178,9 @@ func TestApplyChanges(t *testing.T) {
 }
 
 // TestRandomEdits sends random range edits, of texts with astral characters and CRLF, at
-// UTF-16 positions computed by a client-side model of the text, which must end in the same
-// analysis as opening the model's text.
+// UTF-16 positions computed by a client-side model of the text, which must end in the model's
+// text: the server does not re-synchronize when the client saves it, and, if it parses, its
+// analysis is that of opening the model's text.
 func TestRandomEdits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	inserts := []string{"", "x", "😀", "\r\n", "\n", "é", "let q = 1;", "q = q + 1;", "}", "{", "if (q) ", "while (x) {", "(", ")", "\"😀\""}
@@ -224,5 +225,23 @@ func TestRandomEdits(t *testing.T) {
 		c.change(uri, version, contentChange{Range: &r, Text: insert})
 		model = append(model[:start:start], append([]rune(insert), model[end:]...)...)
 	}
-	sameAnalysis(t, c, uri, version, 0, string(model))
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}, "text": string(model)})
+	c.inlayHints(uri) // the save is handled before this request
+	if strings.Contains(c.stderr.String(), "re-synchronizing") {
+		t.Fatalf("the server's text differs from the model's:\n%s", c.stderr.String())
+	}
+	if r, _ := analysis.Analyze([]byte(string(model)), analysis.Options{}); !hasSyntaxErrors(r) {
+		sameAnalysis(t, c, uri, version, 0, string(model))
+	}
+}
+
+// hasSyntaxErrors reports whether r has a function that a syntax error keeps from being
+// analyzed; its answers after edits then may come from the last version that parsed.
+func hasSyntaxErrors(r *analysis.Result) bool {
+	for _, d := range r.Diagnostics(false) {
+		if d.Code == "notAnalyzed" && strings.Contains(d.Message, "syntax error") {
+			return true
+		}
+	}
+	return false
 }

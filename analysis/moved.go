@@ -1,0 +1,185 @@
+package analysis
+
+import (
+	"slices"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// Answering for a text from the analysis of an earlier one.
+//
+// While a line is being typed the file often does not parse, and tree-sitter's error recovery
+// reshapes the tree around the error: a `{` not yet closed swallows the rest of a function, and
+// sometimes of the file. A fresh analysis then loses whole functions the edit never touched. So
+// when a version's fresh analysis finds a function broken by a syntax error that the last good
+// analysis did not have, the version answers from that last good analysis instead, moved
+// through the edits made since: every position shifts with the text, and what an edit touched
+// (the statement being typed) is left out. Once the text parses as well as it did, the fresh
+// analysis answers again. Hover says when a function's answers come from an older text.
+
+// moving is what a Result that answers for a later text than it analyzed needs.
+type moving struct {
+	// edits turn the text the functions were analyzed in into Src, in order.
+	edits []Edit
+	// broken are the analyzed functions that a syntax error in Src breaks, with the error.
+	broken map[*ssa.Function]Span
+}
+
+// forwardSpan moves a span of the text before edits to the text after them. A span an edit
+// touches (one that overlaps or borders the replaced text) becomes the point where the edit
+// starts, and ok is false.
+func forwardSpan(s Span, edits []Edit) (moved Span, ok bool) {
+	ok = true
+	for _, e := range edits {
+		switch {
+		case uint32(s.End) >= e.StartByte && uint32(s.Start) <= e.OldEndByte:
+			s, ok = Span{Start: int32(e.StartByte), End: int32(e.StartByte)}, false
+		case uint32(s.Start) > e.OldEndByte:
+			d := int32(e.NewEndByte) - int32(e.OldEndByte)
+			s = Span{Start: s.Start + d, End: s.End + d}
+		}
+	}
+	return s, ok
+}
+
+// forward moves an offset of the text before edits to the text after them; false if an edit
+// touched it.
+func forward(off int32, edits []Edit) (int32, bool) {
+	s, ok := forwardSpan(Span{Start: off, End: off}, edits)
+	return s.Start, ok
+}
+
+// Backward moves an offset of the text after edits to the text before them; an offset in
+// inserted text moves to where the insertion starts.
+func Backward(off int32, edits []Edit) int32 {
+	for _, e := range slices.Backward(edits) {
+		switch {
+		case uint32(off) < e.StartByte:
+		case uint32(off) >= e.NewEndByte:
+			off -= int32(e.NewEndByte) - int32(e.OldEndByte)
+		default:
+			off = int32(e.StartByte)
+		}
+	}
+	return off
+}
+
+// span moves a span of the analyzed text to Src; a span an edit touched becomes the point where
+// the edit is.
+func (r *Result) span(s Span) Span {
+	if r.moving != nil {
+		s, _ = forwardSpan(s, r.moving.edits)
+	}
+	return s
+}
+
+// kept reports whether s, a span of the analyzed text, is still in Src: no edit touched it.
+func (r *Result) kept(s Span) bool {
+	if r.moving == nil {
+		return true
+	}
+	_, ok := forwardSpan(s, r.moving.edits)
+	return ok
+}
+
+// line returns the 1-based line of Src that holds the offset off of the analyzed text.
+func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: off, End: off}).Start) }
+
+// Moved returns r answering for text, r's text changed by edits in order, whose line index is
+// lines and whose fresh analysis is fresh: occurrences and joins move with the text and those
+// an edit touched are left out; every span r reports moves the same way. The syntax errors are
+// fresh's, and hover says which functions it finds broken.
+func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
+	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, Captured: r.Captured,
+		moving: &moving{edits: slices.Clone(edits), broken: make(map[*ssa.Function]Span)}}
+	if r.moving != nil {
+		m.moving.edits = slices.Concat(r.moving.edits, edits)
+	}
+	m.Occurrences = make([]Occurrence, 0, len(r.Occurrences))
+	for _, o := range r.Occurrences {
+		if s, ok := forwardSpan(o.Span, edits); ok {
+			o.Span = s
+			m.Occurrences = append(m.Occurrences, o)
+		}
+	}
+	for _, j := range r.Joins {
+		if at, ok := forward(j.At, edits); ok {
+			j.At = at
+			m.Joins = append(m.Joins, j)
+		}
+	}
+	m.goodBroken = moveStarts(r.goodBroken, edits)
+	broken := fresh.brokenStarts()
+	for _, fn := range r.Funcs {
+		if at, isBroken := broken[m.span(fn.Span).Start]; isBroken && m.kept(fn.Span) {
+			m.moving.broken[fn] = at
+		}
+	}
+	m.syntaxErrors = fresh.brokenDiagnostics()
+	return m
+}
+
+// brokenStarts maps the start of each function that a syntax error keeps from being analyzed
+// to the error.
+func (r *Result) brokenStarts() map[int32]Span {
+	broken := make(map[int32]Span)
+	for _, fn := range r.Funcs {
+		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
+			broken[fn.Span.Start] = fn.NotAnalyzed.At
+		}
+	}
+	return broken
+}
+
+// moveStarts moves a set of function starts through edits, dropping those edits touched.
+func moveStarts(starts map[int32]bool, edits []Edit) map[int32]bool {
+	moved := make(map[int32]bool, len(starts))
+	for s := range starts {
+		if m, ok := forward(s, edits); ok {
+			moved[m] = true
+		}
+	}
+	return moved
+}
+
+// breaks reports whether fresh, the analysis of r's text changed by edit, finds a function
+// broken by a syntax error that the last good analysis r answers from does not: then r,
+// moved, answers for fresh's text better than fresh does.
+func (r *Result) breaks(fresh *Result, edit Edit) bool {
+	good := moveStarts(r.goodBroken, []Edit{edit})
+	for start := range fresh.brokenStarts() {
+		if !good[start] {
+			return true
+		}
+	}
+	return false
+}
+
+// InlayHintsAfter returns the hints of r in [start, end] of the text that edits make of r's
+// text, moved through the edits: hints an edit touched are left out, and so are links into
+// edited text. It answers a client while the newer text is being analyzed.
+func (r *Result) InlayHintsAfter(edits []Edit, start, end int32, o HintOptions) []Hint {
+	hints := r.InlayHints(Backward(start, edits), Backward(end, edits), o)
+	out := hints[:0]
+	for _, h := range hints {
+		at, ok := forward(h.At, edits)
+		if !ok {
+			continue
+		}
+		h.At = at
+		parts := make([]HintPart, len(h.Parts))
+		for i, p := range h.Parts {
+			if p.Def != nil {
+				d, ok := forwardSpan(*p.Def, edits)
+				p.Def = nil
+				if ok {
+					p.Def = &d
+				}
+			}
+			parts[i] = p
+		}
+		h.Parts = parts
+		out = append(out, h)
+	}
+	return out
+}
