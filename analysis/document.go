@@ -138,7 +138,7 @@ func (d *Document) Result() *Result {
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit)
 		d.fresh.Store(fresh)
-		if answered != nil && (answered.breaks(fresh, d.edit) || typingWord(tree, d.edit)) {
+		if answered != nil && answered.breaks(fresh, d.edit) {
 			d.result.Store(answered.Moved(d.text, d.lines, []Edit{d.edit}, fresh))
 			return
 		}

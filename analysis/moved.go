@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/ssalens/ssalens/ssa"
-	"github.com/ssalens/ssalens/treesitter"
 )
 
 // Answering for a text from the analysis of an earlier one.
@@ -141,29 +140,6 @@ func moveStarts(starts map[int32]bool, edits []Edit) map[int32]bool {
 		}
 	}
 	return moved
-}
-
-// typingWord reports whether the edit leaves a name standing alone as a statement where it
-// ends: a word being typed (`i` on the way to `if (`, `f` to `foo(`). Such a statement parses,
-// but reads a variable the code does not mean to read, and can change what the code around it
-// shows; the text is taken as incomplete.
-func typingWord(t *treesitter.Tree, e Edit) bool {
-	if e.NewEndByte == 0 {
-		return false
-	}
-	at := e.NewEndByte - 1
-	n := int32(0)
-	for deeper := true; deeper; {
-		deeper = false
-		for c := range t.NamedChildren(n) {
-			if t.Nodes[c].Start <= at && at < t.Nodes[c].End {
-				n, deeper = c, true
-				break
-			}
-		}
-	}
-	p := t.Nodes[n].Parent
-	return t.Nodes[n].Kind == treesitter.KindIdentifier && p >= 0 && t.Nodes[p].Kind == treesitter.KindExpressionStatement
 }
 
 // breaks reports whether fresh, the analysis of r's text changed by edit, finds a function
