@@ -67,6 +67,8 @@ export interface SessionOptions {
   vsix: string;
   /** User settings on top of the ones that keep VS Code quiet and the editor predictable. */
   settings?: Record<string, unknown>;
+  /** More files to put in the workspace, beside sample.js. */
+  files?: string[];
   /**
    * The PATH the extension runs with. By default VS Code's server gives its extensions the
    * environment of the user's login shell, PATH included.
@@ -113,6 +115,9 @@ export class Session {
     fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
     fs.mkdirSync(this.workspace);
     fs.copyFileSync(fixture, path.join(this.workspace, 'sample.js'));
+    for (const f of opts.files ?? []) {
+      fs.copyFileSync(f, path.join(this.workspace, path.basename(f)));
+    }
     fs.writeFileSync(
       path.join(userData, 'User', 'settings.json'),
       JSON.stringify(
@@ -222,6 +227,35 @@ export class Session {
     await page.keyboard.press('Enter');
     await page.locator('.editor-instance .view-lines').first().waitFor();
     await this.runCommand('View: Close Primary Side Bar');
+  }
+
+  /** Opens the workspace file named name with Quick Open. */
+  async openFile(name: string): Promise<void> {
+    const page = this.page;
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await page.locator('.editor-group-container.active .editor-instance .view-lines').first().waitFor();
+  }
+
+  /** Moves the cursor to the start of the 1-based line, centered on screen. */
+  async goToLine(line: number): Promise<void> {
+    const page = this.page;
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`:${line}`);
+    // The quick input takes the line only once it has read what was filled in.
+    await page.locator('.quick-input-widget', { hasText: String(line) }).waitFor();
+    await waitFor(`line ${line}`, async () => {
+      await page.keyboard.press('Enter');
+      return page.locator('.quick-input-widget').isHidden();
+    });
   }
 
   /** Runs a command through the command palette, picking the entry whose label is `label`. */
