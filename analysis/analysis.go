@@ -101,7 +101,9 @@ func Analyze(src []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer tree.Close()
+	// Only re-parsing needs the C tree, which is about as large as everything that follows.
+	tree.Close()
+	treesitter.ReleaseMemory()
 	return analyzeTree(tree, lines, opts, nil, Edit{}), nil
 }
 
@@ -161,6 +163,17 @@ func build(fn *ssa.Function, verify bool) error {
 func (r *Result) index() {
 	captures := r.File.Captures
 	r.Captured = make(map[*ssa.Value][]*ssa.Place)
+	places := 0
+	for _, fn := range r.Funcs {
+		for _, b := range fn.Blocks {
+			for i := range b.Instrs {
+				if b.Instrs[i].Place.Binding != nil {
+					places++
+				}
+			}
+		}
+	}
+	r.Occurrences = make([]Occurrence, 0, places)
 	for _, fn := range r.Funcs {
 		for _, b := range fn.Blocks {
 			for i := range b.Instrs {

@@ -29,6 +29,7 @@ func Build(fn *Function) error {
 		initial:    make([]*Value, len(fn.Bindings)),
 		incomplete: make([][]*Phi, len(fn.Blocks)),
 		unfilled:   make([]int32, len(fn.Blocks)),
+		slab:       min(max(places, 4), slabSize),
 	}
 	for _, b := range fn.Blocks {
 		bd.unfilled[b.ID] = int32(len(b.Preds))
@@ -70,6 +71,7 @@ type builder struct {
 	phiSlab    []Phi
 	opSlab     []*Value
 	useSlab    []Use
+	slab       int // how many values or φs one allocation holds, for this function's size
 }
 
 // entryOnlyBindings marks the bindings that no block but the entry defines, such as hoisted
@@ -102,7 +104,8 @@ func placeCount(fn *Function) int {
 	return n
 }
 
-// slabSize is how many values or φs one allocation holds.
+// slabSize is the most values or φs one allocation holds; a small function's allocations
+// hold about as many as it has places, since most of its thousands of kin are small too.
 const slabSize = 64
 
 // usesPerValue is the room for uses each value starts with.
@@ -110,10 +113,10 @@ const usesPerValue = 2
 
 func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
 	if len(bd.valueSlab) == cap(bd.valueSlab) {
-		bd.valueSlab = make([]Value, 0, slabSize)
+		bd.valueSlab = make([]Value, 0, bd.slab)
 	}
 	if len(bd.useSlab)+usesPerValue > cap(bd.useSlab) {
-		bd.useSlab = make([]Use, 0, usesPerValue*slabSize)
+		bd.useSlab = make([]Use, 0, usesPerValue*bd.slab)
 	}
 	// Most values have one or two uses: room for them comes with the value.
 	uses := bd.useSlab[len(bd.useSlab) : len(bd.useSlab) : len(bd.useSlab)+usesPerValue]
@@ -127,7 +130,7 @@ func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
 // operands returns room for n φ operands, cut from a larger allocation.
 func (bd *builder) operands(n int) []*Value {
 	if len(bd.opSlab)+n > cap(bd.opSlab) {
-		bd.opSlab = make([]*Value, 0, max(4*slabSize, n))
+		bd.opSlab = make([]*Value, 0, max(4*bd.slab, n))
 	}
 	ops := bd.opSlab[len(bd.opSlab) : len(bd.opSlab)+n : len(bd.opSlab)+n]
 	bd.opSlab = bd.opSlab[:len(bd.opSlab)+n]
@@ -137,7 +140,7 @@ func (bd *builder) operands(n int) []*Value {
 func (bd *builder) newPhi(binding *Binding, b *Block) *Phi {
 	v := bd.newValue(binding, ValuePhi, b)
 	if len(bd.phiSlab) == cap(bd.phiSlab) {
-		bd.phiSlab = make([]Phi, 0, slabSize)
+		bd.phiSlab = make([]Phi, 0, bd.slab)
 	}
 	bd.phiSlab = append(bd.phiSlab, Phi{Value: v, Block: b, Operands: bd.operands(len(b.Preds))})
 	p := &bd.phiSlab[len(bd.phiSlab)-1]

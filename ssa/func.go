@@ -56,7 +56,25 @@ func (b *Block) Emit(op Op, text string, span Span, args ...Temp) Temp {
 // EmitTo appends an instruction that assigns dest, a temporary allocated with NewTemp. Only
 // the paths into a join assign one temporary more than once (see OpCopy).
 func (b *Block) EmitTo(dest Temp, op Op, text string, span Span, args ...Temp) {
-	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: dest, Args: args, Text: text, Span: span})
+	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: dest, Args: b.Func.keep(args), Text: text, Span: span})
+}
+
+// maxArgSlab is how many operands one allocation of a function's operand lists holds at most;
+// the first holds 16, and each next one twice as many as the last.
+const maxArgSlab = 256
+
+// keep returns a copy of an instruction's operands, cut from a larger allocation: a function
+// has thousands of instructions, most with one or two operands.
+func (fn *Function) keep(args []Temp) []Temp {
+	if len(args) == 0 {
+		return nil
+	}
+	if len(fn.args)+len(args) > cap(fn.args) {
+		fn.args = make([]Temp, 0, max(min(2*cap(fn.args), maxArgSlab), 16, len(args)))
+	}
+	start := len(fn.args)
+	fn.args = append(fn.args, args...)
+	return fn.args[start:len(fn.args):len(fn.args)]
 }
 
 // Unary appends an instruction applying op to x and returns its temporary.
@@ -95,7 +113,7 @@ func (b *Block) Load(binding *Binding, span Span) Temp {
 
 // Store assigns value to binding at span.
 func (b *Block) Store(binding *Binding, span Span, value Temp) {
-	b.Instrs = append(b.Instrs, Instr{Op: OpStoreLocal, Dest: NoTemp, Args: []Temp{value}, Place: Place{Binding: binding, Span: span}, Span: span})
+	b.Instrs = append(b.Instrs, Instr{Op: OpStoreLocal, Dest: NoTemp, Args: b.Func.keep([]Temp{value}), Place: Place{Binding: binding, Span: span}, Span: span})
 }
 
 // Uninit makes binding uninitialized again. A loop that enters a block scope anew gives the

@@ -252,6 +252,7 @@ type Function struct {
 
 	temps   int32
 	created []*Block
+	args    []Temp // what is left of the allocation operand lists are cut from (see keep)
 	built   bool
 }
 

@@ -1,6 +1,7 @@
 package treesitter
 
 /*
+#include <malloc.h>
 #include <stddef.h>
 
 // Defined by the tree-sitter C library that go-tree-sitter compiles in; the
@@ -76,6 +77,11 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	old.Edit(inputEdit)
 	return parse(t.Grammar, newSrc, old)
 }
+
+// ReleaseMemory returns the memory that closed trees freed to the operating system. The C
+// allocator keeps freed memory for later C allocations, which the Go heap cannot use: after a
+// large tree is closed, the process would go on holding it.
+func ReleaseMemory() { C.malloc_trim(0) }
 
 // Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
 // the C tree. Close is idempotent.
