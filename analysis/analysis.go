@@ -101,20 +101,25 @@ func Analyze(src []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Only re-parsing needs the C tree, which is about as large as everything that follows.
+	// Only re-parsing needs the C tree, which is about as large as everything that follows,
+	// and only lowering the next version from this one needs the flat tree.
 	tree.Close()
 	treesitter.ReleaseMemory()
-	return analyzeTree(tree, lines, opts, nil, Edit{}), nil
+	return analyzeTree(tree, lines, opts, nil, Edit{}, false), nil
 }
 
 // analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
-// into tree's source, the functions it does not touch are copied from it.
-func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit) *Result {
+// into tree's source, the functions it does not touch are copied from it. The result keeps the
+// flat tree, which lowering the next version from it needs, if next is set.
+func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next bool) *Result {
 	var file *lower.File
 	if prev != nil && prev.File != nil {
 		file = lower.LowerFrom(tree, prev.File, edit)
 	} else {
 		file = lower.Lower(tree)
+	}
+	if !next {
+		file.Tree = nil
 	}
 	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs}
 	buildAll(file.Funcs, opts.Verify)

@@ -136,7 +136,7 @@ func (d *Document) Result() *Result {
 			prev = d.from.fresh.Load()
 			d.from = nil
 		}
-		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit)
+		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)
 		d.fresh.Store(fresh)
 		if answered != nil && answered.breaks(fresh, d.edit) {
 			d.result.Store(answered.Moved(d.text, d.lines, []Edit{d.edit}, fresh))

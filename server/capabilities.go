@@ -16,6 +16,9 @@ type initializeParams struct {
 				RefreshSupport bool `json:"refreshSupport"`
 			} `json:"inlayHint"`
 		} `json:"workspace"`
+		Window struct {
+			WorkDoneProgress bool `json:"workDoneProgress"`
+		} `json:"window"`
 	} `json:"capabilities"`
 	InitializationOptions any `json:"initializationOptions"`
 }
@@ -36,6 +39,7 @@ func (g generalClientCapabilities) encoding() positionEncoding {
 // clientCapabilities is what the server needs to know about the client.
 type clientCapabilities struct {
 	inlayHintRefresh bool // it accepts workspace/inlayHint/refresh
+	workDoneProgress bool // it takes $/progress reports of tokens the server creates
 }
 
 type initializeResult struct {

@@ -91,7 +91,7 @@ func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 	c.changed.Broadcast()
 	c.mu.Unlock()
 	switch req.Method() {
-	case "workspace/inlayHint/refresh":
+	case "workspace/inlayHint/refresh", "window/workDoneProgress/create":
 		return reply(ctx, nil, nil)
 	}
 	return reply(ctx, nil, jsonrpc2.ErrMethodNotFound) // no reply goes out for a notification

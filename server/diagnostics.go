@@ -66,9 +66,12 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 	defer s.recoverPanic("publishing diagnostics of " + string(uri))
 	st := s.snapshot()
 	params := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}}
-	if f := st.files[uri]; f != nil {
+	var ds []analysis.Diagnostic
+	f := st.files[uri]
+	if f != nil {
 		params.Version = uint32(f.version)
-		for _, d := range f.result().Diagnostics(st.settings.uselessAssignments) {
+		ds = s.analyzed(f).Diagnostics(st.settings.uselessAssignments)
+		for _, d := range ds {
 			params.Diagnostics = append(params.Diagnostics, toProtocolDiagnostic(f, d, st.encoding))
 		}
 		if s.snapshot().files[uri] != f {
@@ -77,6 +80,9 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 		s.refreshAfterAnalysis(f)
 	}
 	s.notify("textDocument/publishDiagnostics", params)
+	if f != nil {
+		s.reportStatus(f, ds)
+	}
 }
 
 func toProtocolDiagnostic(f *file, d analysis.Diagnostic, enc positionEncoding) protocol.Diagnostic {

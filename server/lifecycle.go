@@ -37,7 +37,8 @@ func (s *Server) initialize(params json.RawMessage) (any, error) {
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
 	}
-	s.client = clientCapabilities{inlayHintRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport}
+	s.client = clientCapabilities{inlayHintRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
+		workDoneProgress: p.Capabilities.Window.WorkDoneProgress}
 	enc := p.Capabilities.General.encoding()
 	s.update(func(st *snapshot) {
 		st.encoding = enc

@@ -92,7 +92,7 @@ func (c *rawClient) next(skip ...string) json.RawMessage {
 // response returns the next response, skipping notifications such as diagnostics.
 func (c *rawClient) response() json.RawMessage {
 	c.t.Helper()
-	return c.next("textDocument/publishDiagnostics", "window/logMessage")
+	return c.next("textDocument/publishDiagnostics", "window/logMessage", "ssalens/status")
 }
 
 func (c *rawClient) exitStatus() int {

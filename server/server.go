@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -36,9 +37,10 @@ type Server struct {
 	mu    sync.Mutex
 	state *snapshot
 
-	diagnostics *diagnosticsQueue
-	inflight    inflight
-	exited      chan struct{} // closed by the exit notification
+	diagnostics   *diagnosticsQueue
+	progressDelay time.Duration // see progress.go
+	inflight      inflight
+	exited        chan struct{} // closed by the exit notification
 }
 
 // A requestHandler answers a request from the snapshot taken when it arrived. Requests run
@@ -69,14 +71,15 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, log io.Writer, config Co
 
 func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Config) *Server {
 	s := &Server{
-		conn:        conn,
-		ctx:         ctx,
-		log:         log,
-		config:      config,
-		state:       &snapshot{files: map[protocol.DocumentURI]*file{}, settings: defaultSettings, encoding: utf16Encoding},
-		diagnostics: newDiagnosticsQueue(),
-		inflight:    inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
-		exited:      make(chan struct{}),
+		conn:          conn,
+		ctx:           ctx,
+		log:           log,
+		config:        config,
+		state:         &snapshot{files: map[protocol.DocumentURI]*file{}, settings: defaultSettings, encoding: utf16Encoding},
+		diagnostics:   newDiagnosticsQueue(),
+		progressDelay: progressDelay,
+		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
+		exited:        make(chan struct{}),
 	}
 	s.requests = map[string]requestHandler{
 		"textDocument/inlayHint":         s.inlayHint,

@@ -20,7 +20,7 @@ func Build(fn *Function) error {
 		return errors.New(fn.Name + ": Build before Finish")
 	}
 	fn.built = true
-	places := placeCount(fn)
+	places, defs := placeCount(fn)
 	bd := builder{
 		fn:         fn,
 		values:     make([]*Value, 0, places),
@@ -29,7 +29,7 @@ func Build(fn *Function) error {
 		initial:    make([]*Value, len(fn.Bindings)),
 		incomplete: make([][]*Phi, len(fn.Blocks)),
 		unfilled:   make([]int32, len(fn.Blocks)),
-		slab:       min(max(places, 4), slabSize),
+		slab:       min(max(defs+len(fn.Bindings), 4), slabSize),
 	}
 	for _, b := range fn.Blocks {
 		bd.unfilled[b.ID] = int32(len(b.Preds))
@@ -91,21 +91,25 @@ func entryOnlyBindings(fn *Function) []bool {
 	return only
 }
 
-// placeCount counts the places of fn, to size the builder's tables.
-func placeCount(fn *Function) int {
-	n := 0
+// placeCount counts the places of fn and those that define its own bindings, to size the
+// builder's tables.
+func placeCount(fn *Function) (places, defs int) {
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
-			if b.Instrs[i].Place.Binding != nil {
-				n++
+			if in := &b.Instrs[i]; in.Place.Binding != nil {
+				places++
+				if in.Place.Binding.Owner == fn && (in.Defines() || in.Op == OpUninit) {
+					defs++
+				}
 			}
 		}
 	}
-	return n
+	return places, defs
 }
 
 // slabSize is the most values or φs one allocation holds; a small function's allocations
-// hold about as many as it has places, since most of its thousands of kin are small too.
+// hold about as many values as it can have besides φs (a definition for each place that
+// defines, an initial value for each binding), since most of its thousands of kin are small.
 const slabSize = 64
 
 // usesPerValue is the room for uses each value starts with.

@@ -1,0 +1,47 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestProgress opens a file whose analysis takes longer than the progress delay (here none)
+// for a client that takes work-done progress: it is told of the analysis with $/progress, from
+// begin to end, and with ssalens/status, analysing and then done with the count of functions
+// not analyzed. The file takes tens of milliseconds, the client's creating the progress token
+// a fraction of one.
+func TestProgress(t *testing.T) {
+	c := startServer(t)
+	c.server.progressDelay = 0
+	c.initialize(map[string]any{"window": map[string]any{"workDoneProgress": true}}, nil)
+	var sb strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&sb, "function f%d(a, b) {\n  let x = a;\n  if (b) { x = %d; }\n  return x;\n}\n", i, i)
+	}
+	c.open(fixtureURI, sb.String()+"function broken() { with (o) {} }\n")
+	c.diagnostics(fixtureURI, 1)
+	var kinds []string
+	_, status := c.waitFor(0, "the status when analysed", func(m message) bool {
+		var p statusParams
+		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && !p.Analysing
+	})
+	wantJSON(t, "status", status, `{"textDocument":{"uri":"file:///fixture.js"},"version":1,"analysing":false,"notAnalyzed":1}`)
+	c.waitFor(0, "the status while analysing", func(m message) bool {
+		var p statusParams
+		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && p.Analysing
+	})
+	c.waitFor(0, "the end of the progress", func(m message) bool {
+		var p struct {
+			Value struct{ Kind string } `json:"value"`
+		}
+		if m.Method == "$/progress" && json.Unmarshal(m.Params, &p) == nil {
+			kinds = append(kinds, p.Value.Kind)
+		}
+		return p.Value.Kind == "end"
+	})
+	if len(kinds) != 2 || kinds[0] != "begin" {
+		t.Errorf("progress reports %v, want begin then end", kinds)
+	}
+}
