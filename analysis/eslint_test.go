@@ -328,16 +328,21 @@ func compareFindings(f corpus.File, r *analysis.Result, msgs []eslintMessage) co
 		}
 	}
 	c := comparison{eslint: len(theirs), ours: len(mine)}
+	tree, err := treesitter.Parse(treesitter.JavaScript, f.Src) // Analyze keeps no syntax tree
+	if err != nil {
+		panic(err)
+	}
+	defer tree.Close()
 	for off := range theirs {
 		if mine[off] {
 			c.both++
 		} else {
-			c.onlyESLint = append(c.onlyESLint, newDisagreement(r, off, classifyOnlyESLint(r, off)))
+			c.onlyESLint = append(c.onlyESLint, newDisagreement(r, off, classifyOnlyESLint(r, tree, off)))
 		}
 	}
 	for off := range mine {
 		if !theirs[off] {
-			c.onlyOurs = append(c.onlyOurs, newDisagreement(r, off, classifyOnlyOurs(r, off)))
+			c.onlyOurs = append(c.onlyOurs, newDisagreement(r, off, classifyOnlyOurs(r, tree, off)))
 		}
 	}
 	for _, ds := range [][]disagreement{c.onlyESLint, c.onlyOurs} {
@@ -361,8 +366,7 @@ func newDisagreement(r *analysis.Result, off int32, kind string) disagreement {
 }
 
 // classifyOnlyOurs explains a hint of ours that ESLint does not report.
-func classifyOnlyOurs(r *analysis.Result, off int32) string {
-	t := r.File.Tree
+func classifyOnlyOurs(r *analysis.Result, t *treesitter.Tree, off int32) string {
 	id := identifierAt(t, off)
 	if id >= 0 && inTryBlock(t, id) {
 		return kindTry
@@ -379,7 +383,7 @@ func classifyOnlyOurs(r *analysis.Result, off int32) string {
 }
 
 // classifyOnlyESLint explains a finding of ESLint's that we do not report.
-func classifyOnlyESLint(r *analysis.Result, off int32) string {
+func classifyOnlyESLint(r *analysis.Result, t *treesitter.Tree, off int32) string {
 	i := r.At(off)
 	if i < 0 {
 		return kindOther
@@ -391,7 +395,7 @@ func classifyOnlyESLint(r *analysis.Result, off int32) string {
 	case b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class:
 		return kindDeclBinding
 	}
-	if id := identifierAt(r.File.Tree, off); id >= 0 && hasLiteralLoop(r.File.Tree, enclosingFunction(r.File.Tree, id)) {
+	if id := identifierAt(t, off); id >= 0 && hasLiteralLoop(t, enclosingFunction(t, id)) {
 		return kindLiteralLoop
 	}
 	return kindOther

@@ -149,7 +149,7 @@ type Block struct {
 	LoopHeader bool   // the block is the header of a source loop
 	Label      string // a short description for printing: "while", "then", "join", …
 
-	order  int32 // creation order, the tie-breaker for predecessor order
+	order   int32 // creation order, the tie-breaker for predecessor order
 	filled  bool
 	sealed  bool
 	reached bool // an edge from the entry reaches the block (see Reached)

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -91,4 +92,63 @@ func BenchmarkReparse(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestReparseCopiesOnlyUnchanged checks the flat copy of incremental parses: after each of
+// a few hundred random edits of corpus files (keystrokes, deleted spans, pasted text, broken
+// syntax), the nodes Reparse copied from the previous version equal a full walk of the same C
+// tree.
+func TestReparseCopiesOnlyUnchanged(t *testing.T) {
+	snippets := []string{"{", "}", "(", ")", "x", " ", "\n", "if (a) ", "function g() {", "`${", "/*", "'", "return;", "=>", ",", ";", "var v = 1;\n", ""}
+	for _, f := range corpus.Fetch(t) {
+		if len(f.Src) > 2<<20 {
+			continue // the full walk each step is the oracle's cost, not the test's subject
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(len(f.Src)), 1))
+			tree, err := Parse(JavaScript, f.Src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 60 {
+				src := tree.Src
+				start := rng.IntN(len(src) + 1)
+				end := min(len(src), start+[]int{0, 0, 1, 3, 40, 400}[rng.IntN(6)])
+				insert := snippets[rng.IntN(len(snippets))]
+				if rng.IntN(4) == 0 { // paste a piece of the file
+					from := rng.IntN(len(src))
+					insert = string(src[from:min(len(src), from+rng.IntN(300))])
+				}
+				next := slices.Concat(src[:start], []byte(insert), src[end:])
+				edit := Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))}
+				nextTree, err := tree.Reparse(edit, next)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tree.Close()
+				tree = nextTree
+				full, err := flatten(tree.ts, JavaScript)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i := firstDifference(tree.Nodes, full); i >= 0 {
+					t.Fatalf("after replacing [%d,%d) by %.40q: node %d differs from a full walk: copied %+v, walked %+v", start, end, insert, i, tree.Nodes[i], full[i])
+				}
+			}
+			tree.Close()
+		})
+	}
+}
+
+// firstDifference returns the first index where a and b differ, or -1.
+func firstDifference(a, b []Node) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
 }

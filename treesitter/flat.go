@@ -4,6 +4,7 @@ package treesitter
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 // The subset of tree-sitter's api.h (v0.25.0) used here. The library itself
 // is compiled into go-tree-sitter, whose header is not on our include path;
@@ -39,6 +40,8 @@ TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+void ts_tree_cursor_goto_descendant(TSTreeCursor *self, uint32_t goal_descendant_index);
+uint32_t ts_tree_cursor_current_descendant_index(const TSTreeCursor *self);
 
 // The bits of the Go type Flags.
 enum {
@@ -111,41 +114,139 @@ static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent, cons
 	out->child_count = 0;
 }
 
-// flat_fill writes the tree into out in preorder and returns the number of
-// nodes, or cap+1 if there are more than cap. Parent indices already written
-// serve as the walk's stack, so depth costs no extra memory.
+// flat_reuse is what a walk may copy from: the flat tree of the version the tree was re-parsed
+// from, the edit, and a cursor on the edited old tree. Tree-sitter builds the new tree from
+// the old one's subtrees, and a subtree it reuses is the same immutable object, with the same
+// id, in both trees: such a subtree's flat nodes are those of the old flat tree, shifted by the
+// edit. The id is the proof; position, kind and size only find the candidate.
+typedef struct {
+	const flat_node *old;
+	uint32_t nold;
+	uint32_t edit_start, edit_old_end, edit_new_end;
+	TSTreeCursor cursor; // on the edited old tree, whose preorder indices are the old flat tree's
+} flat_reuse;
+
+// flat_subtree_end returns the index just past the subtree of old node i.
+static uint32_t flat_subtree_end(const flat_reuse *r, int32_t i) {
+	for (; i >= 0; i = r->old[i].parent) {
+		if (r->old[i].next_sibling >= 0) return r->old[i].next_sibling;
+	}
+	return r->nold;
+}
+
+// flat_old_node moves the cursor to the old node of preorder index goal and returns it. The
+// walk calls it with mostly increasing indices: moving forward steps over whole subtrees, so
+// all moves of one walk cost about as much as the nodes the walk visits.
+static TSNode flat_old_node(flat_reuse *r, uint32_t goal) {
+	if (goal < ts_tree_cursor_current_descendant_index(&r->cursor)) {
+		ts_tree_cursor_goto_descendant(&r->cursor, goal);
+	}
+	for (;;) {
+		uint32_t at = ts_tree_cursor_current_descendant_index(&r->cursor);
+		TSNode n = ts_tree_cursor_current_node(&r->cursor);
+		if (at == goal) return n;
+		if (goal < at + ts_node_descendant_count(n)) {
+			ts_tree_cursor_goto_first_child(&r->cursor);
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&r->cursor)) {
+			ts_tree_cursor_goto_parent(&r->cursor);
+		}
+	}
+}
+
+// flat_find returns the old node that tree-sitter reused as the new node n, of the project's
+// kind and with size nodes in its subtree, or -1 if n is new.
+static int32_t flat_find(flat_reuse *r, TSNode n, uint16_t kind, uint32_t size) {
+	uint32_t start = ts_node_start_byte(n), end = ts_node_end_byte(n);
+	if (!(end <= r->edit_start || start >= r->edit_new_end)) return -1;
+	if (start >= r->edit_new_end) {
+		start = start - r->edit_new_end + r->edit_old_end;
+		end = end - r->edit_new_end + r->edit_old_end;
+	}
+	uint32_t lo = 0, hi = r->nold;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r->old[mid].start < start) lo = mid + 1; else hi = mid;
+	}
+	for (uint32_t i = lo; i < r->nold && r->old[i].start == start; i++) {
+		if (r->old[i].end == end && r->old[i].kind == kind && flat_subtree_end(r, i) - i == size) {
+			return flat_old_node(r, i).id == n.id ? (int32_t)i : -1;
+		}
+	}
+	return -1;
+}
+
+// flat_visit writes the node at the cursor, child of parent, at out[*n], and after it its
+// whole subtree copied from the old flat tree if tree-sitter reused it (then *copied is set).
+static int32_t flat_visit(flat_node *out, uint32_t *n, const TSTreeCursor *c, int32_t parent,
+		const flat_tables *t, flat_reuse *r, bool *copied) {
+	int32_t at = *n;
+	flat_set(&out[at], c, parent, t);
+	(*n)++;
+	*copied = false;
+	if (r == NULL) return at;
+	TSNode node = ts_tree_cursor_current_node(c);
+	uint32_t size = ts_node_descendant_count(node);
+	if (size == 1) return at;
+	int32_t old = flat_find(r, node, out[at].kind, size);
+	if (old < 0) return at;
+	int32_t shift = at - old;
+	int64_t delta = (int64_t)out[at].start - r->old[old].start;
+	out[at].first_child = r->old[old].first_child + shift;
+	out[at].child_count = r->old[old].child_count;
+	for (uint32_t k = 1; k < size; k++) {
+		flat_node x = r->old[old + k];
+		x.start = (uint32_t)(x.start + delta);
+		x.end = (uint32_t)(x.end + delta);
+		x.parent += shift;
+		if (x.first_child >= 0) x.first_child += shift;
+		if (x.next_sibling >= 0) x.next_sibling += shift;
+		out[at + k] = x;
+	}
+	*n += size - 1;
+	*copied = true;
+	return at;
+}
+
+// flat_fill writes the tree into out in preorder and returns the number of nodes, or cap+1 if
+// there are more than cap. Parent indices already written serve as the walk's stack, so depth
+// costs no extra memory. With r, the subtrees it can copy are copied whole.
 static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap,
-		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind) {
+		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
+		flat_reuse *r) {
 	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind}, *t = &tables;
 	if (cap == 0) return 1;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	flat_set(&out[0], &c, -1, t);
 	uint32_t n = 1;
 	int32_t cur = 0;
+	bool copied = false; // cur's subtree was copied whole: do not walk into it
 	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&c)) {
-			if (n == cap) { n = cap + 1; break; }
-			flat_set(&out[n], &c, cur, t);
-			out[cur].first_child = n;
+		if (!copied && ts_tree_cursor_goto_first_child(&c)) {
+			if (n >= cap) { n = cap + 1; break; }
+			int32_t child = flat_visit(out, &n, &c, cur, t, r, &copied);
+			out[cur].first_child = child;
 			out[cur].child_count = 1;
-			cur = n++;
+			cur = child;
 			continue;
 		}
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) goto done;
 			cur = out[cur].parent;
 		}
-		if (n == cap) { n = cap + 1; break; }
+		if (n >= cap) { n = cap + 1; break; }
 		int32_t parent = out[cur].parent;
-		flat_set(&out[n], &c, parent, t);
-		out[cur].next_sibling = n;
+		int32_t sibling = flat_visit(out, &n, &c, parent, t, r, &copied);
+		out[cur].next_sibling = sibling;
 		out[parent].child_count++;
-		cur = n++;
+		cur = sibling;
 	}
 done:
 	ts_tree_cursor_delete(&c);
 	return n;
 }
+
 */
 import "C"
 
@@ -219,16 +320,42 @@ func cTree(t *sitter.Tree) unsafe.Pointer {
 
 // flatten copies the C tree, parsed with g, into a preorder node slice with two cgo calls,
 // translating g's symbols and fields into the project's kinds and fields on the way.
-func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) {
+func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) { return flattenFrom(ts, g, nil) }
+
+// reuse is what flattenFrom may copy from the previous version's flat tree: its nodes, the edit
+// that made the new source, and the edited C tree the new one was parsed from.
+type reuse struct {
+	nodes  []Node
+	edit   Edit
+	edited *sitter.Tree
+}
+
+// flattenFrom is flatten, which copies from r, if it is not nil, the subtrees that tree-sitter
+// rebuilt as they were: the walk from Go then costs as much as the edit, not the file, and the
+// rest is a copy.
+func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 	tree := cTree(ts)
 	count := C.flat_count(tree)
 	if count > math.MaxInt32 {
 		return nil, fmt.Errorf("treesitter: %d nodes exceed the int32 node index", count)
 	}
 	nodes := make([]Node, count)
+	var from *C.flat_reuse
+	if r != nil {
+		// The C walk reads the old nodes, a Go array that holds no Go pointers, during the
+		// call only; the struct passing them lives in C memory.
+		from = (*C.flat_reuse)(C.malloc(C.sizeof_flat_reuse))
+		defer C.free(unsafe.Pointer(from))
+		*from = C.flat_reuse{
+			old: (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(r.nodes))), nold: C.uint32_t(len(r.nodes)),
+			edit_start: C.uint32_t(r.edit.StartByte), edit_old_end: C.uint32_t(r.edit.OldEndByte), edit_new_end: C.uint32_t(r.edit.NewEndByte),
+			cursor: C.ts_tree_cursor_new(C.ts_tree_root_node((*C.TSTree)(cTree(r.edited)))),
+		}
+		defer C.ts_tree_cursor_delete(&from.cursor)
+	}
 	got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count,
 		(*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds)),
-		(*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields)), C.uint16_t(KindError))
+		(*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields)), C.uint16_t(KindError), from)
 	if got != count {
 		return nil, fmt.Errorf("treesitter: tree walk found %d nodes, tree-sitter counted %d", got, count)
 	}

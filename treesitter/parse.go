@@ -56,12 +56,13 @@ type Edit struct {
 // Parse parses src with g. The tree keeps src as its Src, so src must not be
 // modified afterwards, and holds C memory until Close.
 func Parse(g *Grammar, src []byte) (*Tree, error) {
-	return parse(g, src, nil)
+	return parse(g, src, nil, nil)
 }
 
 // Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
 // parts of t. t itself is not modified and stays usable. The flat copy of the
-// new tree is made in full, so its cost grows with the file, not the edit.
+// new tree copies the subtrees tree-sitter kept from t's nodes, so both the
+// parse and the walk cost about what the edit touched.
 func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	if t.ts == nil {
 		return nil, errors.New("treesitter: Reparse of a closed tree")
@@ -75,7 +76,7 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	old := t.ts.Clone()
 	defer old.Close()
 	old.Edit(inputEdit)
-	return parse(t.Grammar, newSrc, old)
+	return parse(t.Grammar, newSrc, old, &reuse{t.Nodes, edit, old})
 }
 
 // ReleaseMemory returns the memory that closed trees freed to the operating system. The C
@@ -94,12 +95,14 @@ func (t *Tree) Close() {
 	t.ts = nil
 }
 
-func parse(g *Grammar, src []byte, old *sitter.Tree) (*Tree, error) {
+// parse parses src with g, from the edited tree old if it is not nil, and flattens the result,
+// copying from r if it is not nil.
+func parse(g *Grammar, src []byte, old *sitter.Tree, r *reuse) (*Tree, error) {
 	ts, err := parseC(g, src, old)
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := flatten(ts, g)
+	nodes, err := flattenFrom(ts, g, r)
 	if err != nil {
 		ts.Close()
 		return nil, err
