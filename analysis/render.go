@@ -307,11 +307,12 @@ func (r *Result) phiTooltip(v *ssa.Value, ops []phiOperand) string {
 	return sb.String()
 }
 
-// phiHints returns the hints of the φs of b that are not folded into another.
-func (r *Result) phiHints(b *ssa.Block, versions bool) [][]HintPart {
+// phiHints returns the hints of the φs of b that are not folded into another and that shown
+// reports true for.
+func (r *Result) phiHints(b *ssa.Block, versions bool, shown func(*ssa.Phi) bool) [][]HintPart {
 	var hints [][]HintPart
 	for _, p := range b.Phis {
-		if r.foldedInto(p) == nil {
+		if r.foldedInto(p) == nil && shown(p) {
 			hints = append(hints, r.phiHint(p, versions))
 		}
 	}
