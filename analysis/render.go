@@ -322,7 +322,12 @@ func (r *Result) phiHints(b *ssa.Block, versions bool, shown func(*ssa.Phi) bool
 // sourceLine returns the trimmed source line holding off, an offset of the analyzed text,
 // shortened if long.
 func (r *Result) sourceLine(off int32) string {
-	line, _ := r.Lines.Position(r.span(Span{Start: off, End: off}).Start, UTF8)
+	return r.lineText(r.span(Span{Start: off, End: off}).Start)
+}
+
+// lineText returns the trimmed line of Src holding off, shortened if long.
+func (r *Result) lineText(off int32) string {
+	line, _ := r.Lines.Position(off, UTF8)
 	start := r.Lines.Start(int(line))
 	end := int32(len(r.Src))
 	if int(line)+1 < r.Lines.Count() {
