@@ -16,7 +16,8 @@ type Unrenamed struct {
 	// Details are the reasons, a few of each kind, one a line.
 	Details string
 	// Items are every global (at its first occurrence), context variable (at its declaration)
-	// and function not analyzed (at the cause), with why, in that order.
+	// and function not analyzed (at the cause), with why, in that order; the variables of a
+	// function not analyzed count with it.
 	Items []Located
 }
 
@@ -33,8 +34,8 @@ func (r *Result) Unrenamed() Unrenamed {
 	for i := range r.Occurrences {
 		o := &r.Occurrences[i]
 		b := o.Binding
-		if seen[b] {
-			continue
+		if seen[b] || !o.Func.Analyzed() {
+			continue // a function not analyzed is reported once, with its reason
 		}
 		switch {
 		case b.Kind == ssa.Global:

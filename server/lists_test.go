@@ -39,12 +39,13 @@ func TestStandardRequestsOff(t *testing.T) {
 	]`)
 }
 
-const unrenamedFixture = `function f(o) {
+const unrenamedFixture = `function f() {
   let n = 0;
   const inc = () => { n++; };
-  with (o) { inc(); }
+  inc();
   return n + window.x;
 }
+function g(o) { with (o) { return x; } }
 `
 
 func TestCodeLensAndUnrenamed(t *testing.T) {
@@ -53,7 +54,7 @@ func TestCodeLensAndUnrenamed(t *testing.T) {
 	c.open(uri, unrenamedFixture)
 	doc := map[string]any{"textDocument": map[string]any{"uri": uri}}
 	details := "1 global:\n  window — a global: no declaration in this file\n1 context variable:\n  n — a context variable: it is assigned in the nested function inc\n" +
-		"1 function not analyzed:\n  function f — not analyzed: contains a with statement at 4:3"
+		"1 function not analyzed:\n  function g — not analyzed: contains a with statement at 7:17"
 	wantJSON(t, "the code lens", c.mustCall("textDocument/codeLens", doc), `[
 		{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"command":{
 			"title":"ssalens: no versions for 1 global, 1 context variable, 1 function not analyzed",
@@ -67,7 +68,7 @@ func TestCodeLensAndUnrenamed(t *testing.T) {
 		"items":[
 			{"uri":"file:///unrenamed.js","range":{"start":{"line":4,"character":13},"end":{"line":4,"character":19}},"label":"window — a global: no declaration in this file","detail":"return n + window.x;"},
 			{"uri":"file:///unrenamed.js","range":{"start":{"line":1,"character":6},"end":{"line":1,"character":7}},"label":"n — a context variable: it is assigned in the nested function inc","detail":"let n = 0;"},
-			{"uri":"file:///unrenamed.js","range":{"start":{"line":3,"character":2},"end":{"line":3,"character":21}},"label":"function f — not analyzed: contains a with statement at 4:3","detail":"with (o) { inc(); }"}
+			{"uri":"file:///unrenamed.js","range":{"start":{"line":6,"character":16},"end":{"line":6,"character":38}},"label":"function g — not analyzed: contains a with statement at 7:17","detail":"function g(o) { with (o) { return x; } }"}
 		]}`)
 	wantJSON(t, "no lens where every variable is renamed", c.mustCall("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}}), `[]`)
 	wantJSON(t, "ssalens/unrenamed of such a file", c.mustCall("ssalens/unrenamed", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}}), `{"summary":"","details":"","items":[]}`)
