@@ -271,6 +271,14 @@ export class Session {
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
+  /** Moves the cursor of the active editor to line:column (from 1) with Go to Line. */
+  async goTo(line: number, column: number): Promise<void> {
+    await this.page.keyboard.press('Control+G');
+    await this.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
   /** The text of every rendered line of the editors that `selector` picks, top to bottom. */
   async editorLines(selector: string): Promise<string[]> {
     return this.page.locator(`${selector} .view-lines .view-line`).evaluateAll((els) =>
@@ -281,12 +289,18 @@ export class Session {
     );
   }
 
-  /** Saves a screenshot of the page in the cache folder under `name` and says where. */
-  async screenshot(name: string): Promise<void> {
+  /**
+   * Saves a screenshot of the page in the cache folder under `name` and says where; with
+   * SSALENS_UPDATE_SCREENSHOT=1, also as `readme` in editors/vscode, for the READMEs.
+   */
+  async screenshot(name: string, readme?: string): Promise<void> {
     fs.mkdirSync(cacheDir, { recursive: true });
     const shot = path.join(cacheDir, name);
     await this.page.screenshot({ path: shot }).catch(() => undefined);
     console.log(`# screenshot: ${shot}`);
+    if (readme && process.env.SSALENS_UPDATE_SCREENSHOT === '1') {
+      fs.copyFileSync(shot, path.join(root, readme));
+    }
   }
 
   async close(): Promise<void> {
