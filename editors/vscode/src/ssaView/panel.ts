@@ -161,12 +161,17 @@ function shell(cspSource: string): string {
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}';">
 <style>
-body { font-family: var(--vscode-editor-font-family, monospace); font-size: var(--vscode-editor-font-size, 13px); color: var(--vscode-editor-foreground); padding: 0 8px; }
-h1 { font-size: 1.1em; font-weight: normal; margin: 8px 0; }
+html, body { height: 100%; margin: 0; overflow: hidden; }
+body { font-family: var(--vscode-editor-font-family, monospace); font-size: var(--vscode-editor-font-size, 13px); color: var(--vscode-editor-foreground); padding: 0 8px; box-sizing: border-box; }
+#content { height: 100%; display: flex; flex-direction: column; }
+h1 { font-size: 1.1em; font-weight: normal; margin: 8px 0; flex: none; }
 h1 .where, .preds, .ln { color: var(--vscode-descriptionForeground); }
-.panes { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
-.pane { flex: 1 1 320px; min-width: 0; overflow: auto; }
-.picture { max-height: 60vh; border: 1px solid var(--vscode-panel-border, #8884); }
+/* The picture above the listing, each scrolling on its own; side by side when wide. */
+.panes { flex: 1; min-height: 0; display: flex; flex-direction: column; gap: 8px; padding-bottom: 8px; }
+.pane { overflow: auto; min-height: 0; }
+.picture { flex: 0 1 auto; max-height: 50%; border: 1px solid var(--vscode-panel-border, #8884); }
+.listing { flex: 1 1 0; }
+@media (min-width: 1000px) { .panes { flex-direction: row; } .picture { max-height: none; flex: 1 1 50%; } .listing { flex: 1 1 50%; } }
 svg.cfg { font-family: var(--vscode-editor-font-family, monospace); font-size: 12px; }
 svg .block rect { fill: var(--vscode-editorWidget-background, #2224); stroke: var(--vscode-editorWidget-border, #888); }
 svg .block.loop rect { stroke: var(--vscode-charts-blue, #4aa3ff); }
@@ -185,7 +190,7 @@ svg .edge-label { fill: var(--vscode-descriptionForeground, #999); font-size: 10
 .row.current { background: var(--vscode-editor-lineHighlightBackground, #8883); outline: 1px solid var(--vscode-editor-lineHighlightBorder, transparent); }
 .row.head { font-weight: bold; }
 .row.phi .code { color: var(--vscode-charts-purple, #c586c0); }
-.ln { display: inline-block; width: 4ch; text-align: right; margin-right: 1ch; }
+.ln { display: inline-block; width: 6ch; text-align: right; margin-right: 1ch; }
 .reason { color: var(--vscode-descriptionForeground); }
 </style></head>
 <body><div id="content"><p class="reason">Asking the server…</p></div>
@@ -193,18 +198,24 @@ svg .edge-label { fill: var(--vscode-descriptionForeground, #999); font-size: 10
 const vscode = acquireVsCodeApi();
 const content = document.getElementById('content');
 let line = -1;
-function mark() {
+function mark(scroll) {
   for (const el of content.querySelectorAll('[data-range]')) {
     const [l1, , l2] = el.dataset.range.split(',').map(Number);
     const isRow = el.classList.contains('row') && !el.classList.contains('head');
     el.classList.toggle('current', isRow ? l1 === line : l1 <= line && line <= l2);
   }
+  if (scroll) {
+    // Bring what the cursor is on into view, in the picture and in the listing.
+    content.querySelector('svg .block.current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    content.querySelector('.row.current:not(.head)')?.scrollIntoView({ block: 'nearest' });
+  }
 }
 window.addEventListener('message', (e) => {
   const m = e.data;
+  const moved = m.type === 'render' || (m.type === 'cursor' && m.line !== line);
   if (m.type === 'render') { content.innerHTML = m.html; }
   if (m.type === 'cursor') { line = m.line; }
-  mark();
+  mark(moved);
 });
 content.addEventListener('click', (e) => {
   const el = e.target.closest('[data-range]');
