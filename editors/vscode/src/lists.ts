@@ -71,12 +71,21 @@ export async function showItems(title: string, items: LocatedItem[], jumpIfOne: 
   });
   qp.onDidHide(() => {
     qp.dispose();
-    if (!chosen && back && backSelection) {
-      void vscode.window.showTextDocument(back.document, { viewColumn: back.viewColumn, selection: backSelection }).then((e) => {
-        if (backRange) {
-          e.revealRange(backRange, vscode.TextEditorRevealType.AtTop);
-        }
-      });
+    if (chosen || !back || !backSelection) {
+      return;
+    }
+    // Back to where the cursor was; in the same editor without taking the focus, which may
+    // have gone on to something else already.
+    const restore = (e: vscode.TextEditor) => {
+      e.selection = backSelection;
+      if (backRange) {
+        e.revealRange(backRange, vscode.TextEditorRevealType.AtTop);
+      }
+    };
+    if (vscode.window.visibleTextEditors.includes(back)) {
+      restore(back);
+    } else {
+      void vscode.window.showTextDocument(back.document, { viewColumn: back.viewColumn, preserveFocus: true }).then(restore);
     }
   });
   qp.show();
