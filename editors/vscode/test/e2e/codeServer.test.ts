@@ -29,8 +29,13 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
   };
   const focusSource = () => page.keyboard.press('Control+1'); // the first editor group
   const setScope = async (label: string) => {
-    await runCommand('ssalens: Set Inlay Hint Scope');
+    // The command's quick pick follows the command palette's in one widget: wait for its title.
+    await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
+    await input.fill('>ssalens: Set Inlay Hint Scope');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Set Inlay Hint Scope' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'which inlay hints to show' }).waitFor();
     await input.fill(label);
     await page.locator('.quick-input-list .monaco-list-row .label-name', { hasText: new RegExp(`^${label}$`) }).waitFor();
     await page.keyboard.press('Enter');
@@ -90,7 +95,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
   });
 
   it('"Show SSA for Function" opens a live view beside the source that follows the cursor', async () => {
-    await session!.goTo(7, 10); // in pick, on the read of x after the join
+    await session!.goToLine(7, 10); // in pick, on the read of x after the join
     await runCommand('ssalens: Show SSA for Function');
     await waitFor('the view of pick', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of pick'));
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'opened beside the source');
@@ -100,7 +105,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
 
     // The cursor moves to count: the view follows, and marks the rows of the cursor's line.
     await focusSource();
-    await session!.goTo(13, 5);
+    await session!.goToLine(13, 5);
     await waitFor('the view of count', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of count'));
     assert.equal(await view.locator('svg.cfg g.block').count(), 4);
     assert.equal(await view.locator('svg.cfg path.edge.back').count(), 1, "the loop's back edge");
@@ -118,7 +123,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
 
   it('the live view follows edits of the source', async () => {
     await focusSource();
-    await session!.goTo(13, 9);
+    await session!.goToLine(13, 9);
     await page.keyboard.press('End');
     const added = ' i += 40;';
     await page.keyboard.type(added, { delay: 10 });
@@ -191,7 +196,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       const text = (await editorLines(source)).join('\n');
       return { pick: /let x₁ = 1;/.test(text), count: /let i₁ = 0;/.test(text), overwrite: /let y₁ = 1;/.test(text) };
     };
-    await session!.goTo(13, 5); // in count
+    await session!.goToLine(13, 5); // in count
     await setScope('Function');
     await waitFor('only the hints of count', async () => {
       const s = await shown();
@@ -202,7 +207,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     assert.doesNotMatch(lines, /[xy]₃|φ\(₁,₂\)/, 'no hint of pick or overwrite');
     await session!.screenshot('vscode-focus.png', 'focus.png');
 
-    await session!.goTo(3, 5); // in pick
+    await session!.goToLine(3, 5); // in pick
     await waitFor('only the hints of pick', async () => {
       const s = await shown();
       return s.pick && !s.count && !s.overwrite;
@@ -223,7 +228,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     }));
     assert.ok(want.length >= 3, `the server answers ${JSON.stringify(want)}`);
     await focusSource();
-    await session!.goTo(at.line + 1, at.character + 1);
+    await session!.goToLine(at.line + 1, at.character + 1);
     await page.keyboard.press('Control+Alt+R');
     const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     await rows.first().waitFor({ state: 'visible', timeout: 15000 });
@@ -271,7 +276,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       return text.includes('i₂ ← φ(₁,₃)');
     });
     await focusSource();
-    await session!.goTo(3, 5);
+    await session!.goToLine(3, 5);
     await waitFor('the view to answer from the restarted server', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of pick'));
   });
 });

@@ -243,13 +243,13 @@ export class Session {
     await page.locator('.editor-group-container.active .editor-instance .view-lines').first().waitFor();
   }
 
-  /** Moves the cursor to the start of the 1-based line, centered on screen. */
-  async goToLine(line: number): Promise<void> {
+  /** Moves the cursor to the 1-based line (and column, from 1), centered on screen. */
+  async goToLine(line: number, column?: number): Promise<void> {
     const page = this.page;
     await page.keyboard.press('Control+G');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
-    await input.fill(`:${line}`);
+    await input.fill(column ? `:${line}:${column}` : `:${line}`);
     // The quick input takes the line only once it has read what was filled in.
     await page.locator('.quick-input-widget', { hasText: String(line) }).waitFor();
     await waitFor(`line ${line}`, async () => {
@@ -269,14 +269,6 @@ export class Session {
     await row.waitFor({ state: 'visible', timeout: 15000 });
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
-
-  /** Moves the cursor of the active editor to line:column (from 1) with Go to Line. */
-  async goTo(line: number, column: number): Promise<void> {
-    await this.page.keyboard.press('Control+G');
-    await this.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
   /** The text of every rendered line of the editors that `selector` picks, top to bottom. */
