@@ -301,7 +301,3 @@ func (o *Occurrence) value() *ssa.Value {
 func sortPlaces(ps []*ssa.Place) {
 	slices.SortFunc(ps, func(a, b *ssa.Place) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }
-
-func sortSpans(spans []Span) {
-	slices.SortFunc(spans, func(a, b Span) int { return int(a.Start - b.Start) })
-}

@@ -22,7 +22,7 @@ func (r *Result) Annotate() string {
 	// each other after two.
 	shown := int32(-1)
 	for _, j := range r.Joins {
-		for _, parts := range r.phiHints(j.Block, true) {
+		for _, parts := range r.phiHints(j.Block, true, Focus{}.showsPhi) {
 			prefix := "  "
 			switch {
 			case j.At == shown:

@@ -45,30 +45,41 @@ func label(parts []HintPart) string {
 type HintOptions struct {
 	Versions bool // a version after each occurrence
 	Phis     bool // the φs of each join
+	// PhiOnly shows the φs alone, labelled so that they need no version hints elsewhere.
+	PhiOnly bool
+	// Scope narrows the hints to the function or the variable at Cursor (focus.go).
+	Scope  Scope
+	Cursor int32
+	// MaxPerLine caps the hints of a line (0: no cap); the last one shown counts the rest.
+	MaxPerLine int
 }
 
 // InlayHints returns the hints whose position lies in [start, end], in order, as o chooses.
 func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
+	focus := r.FocusAt(o.Scope, o.Cursor)
+	asked, askedEnd := start, end
+	start, end = r.hintRange(start, end, o, focus)
+	versions := o.Versions && !o.PhiOnly
 	var hints []Hint
-	if o.Versions {
+	if versions {
 		i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= start })
 		for ; i < len(r.Occurrences) && r.Occurrences[i].Span.End <= end; i++ {
 			o := &r.Occurrences[i]
-			if l := r.Label(o); l != "" {
+			if l := r.Label(o); l != "" && focus.showsOccurrence(o) {
 				hints = append(hints, Hint{At: o.Span.End, Kind: HintVersion, Parts: []HintPart{{Text: l, Tooltip: r.valueSummary(o)}}})
 			}
 		}
 	}
-	if o.Phis {
+	if o.Phis || o.PhiOnly {
 		i := sort.Search(len(r.Joins), func(i int) bool { return r.Joins[i].At >= start })
 		for ; i < len(r.Joins) && r.Joins[i].At <= end; i++ {
-			for _, parts := range r.phiHints(r.Joins[i].Block, o.Versions) {
+			for _, parts := range r.phiHints(r.Joins[i].Block, versions, focus.showsPhi) {
 				hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: parts})
 			}
 		}
 	}
 	sort.SliceStable(hints, func(i, j int) bool { return hints[i].At < hints[j].At })
-	return hints
+	return r.capPerLine(hints, o.MaxPerLine, asked, askedEnd)
 }
 
 // valueSummary is the short tooltip of a version hint.

@@ -159,6 +159,7 @@ func (r *Result) breaks(fresh *Result, edit Edit) bool {
 // text, moved through the edits: hints an edit touched are left out, and so are links into
 // edited text. It answers a client while the newer text is being analyzed.
 func (r *Result) InlayHintsAfter(edits []Edit, start, end int32, o HintOptions) []Hint {
+	o.Cursor = Backward(o.Cursor, edits)
 	hints := r.InlayHints(Backward(start, edits), Backward(end, edits), o)
 	out := hints[:0]
 	for _, h := range hints {

@@ -307,11 +307,12 @@ func (r *Result) phiTooltip(v *ssa.Value, ops []phiOperand) string {
 	return sb.String()
 }
 
-// phiHints returns the hints of the φs of b that are not folded into another.
-func (r *Result) phiHints(b *ssa.Block, versions bool) [][]HintPart {
+// phiHints returns the hints of the φs of b that are not folded into another and that shown
+// reports true for.
+func (r *Result) phiHints(b *ssa.Block, versions bool, shown func(*ssa.Phi) bool) [][]HintPart {
 	var hints [][]HintPart
 	for _, p := range b.Phis {
-		if r.foldedInto(p) == nil {
+		if r.foldedInto(p) == nil && shown(p) {
 			hints = append(hints, r.phiHint(p, versions))
 		}
 	}
@@ -321,7 +322,12 @@ func (r *Result) phiHints(b *ssa.Block, versions bool) [][]HintPart {
 // sourceLine returns the trimmed source line holding off, an offset of the analyzed text,
 // shortened if long.
 func (r *Result) sourceLine(off int32) string {
-	line, _ := r.Lines.Position(r.span(Span{Start: off, End: off}).Start, UTF8)
+	return r.lineText(r.span(Span{Start: off, End: off}).Start)
+}
+
+// lineText returns the trimmed line of Src holding off, shortened if long.
+func (r *Result) lineText(off int32) string {
+	line, _ := r.Lines.Position(off, UTF8)
 	start := r.Lines.Start(int(line))
 	end := int32(len(r.Src))
 	if int(line)+1 < r.Lines.Count() {

@@ -70,6 +70,7 @@ func capabilities(enc positionEncoding) serverCapabilities {
 			DeclarationProvider:       true,
 			ReferencesProvider:        true,
 			DocumentHighlightProvider: true,
+			CodeLensProvider:          &protocol.CodeLensOptions{},
 			ExecuteCommandProvider:    &protocol.ExecuteCommandOptions{Commands: []string{showSSACommand}},
 		},
 		PositionEncoding:  enc,

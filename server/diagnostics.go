@@ -72,6 +72,9 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 		params.Version = uint32(f.version)
 		ds = s.analyzed(f).Diagnostics(st.settings.uselessAssignments)
 		for _, d := range ds {
+			if d.Code == "uselessAssignment" {
+				d.Severity = st.settings.uselessSeverity
+			}
 			params.Diagnostics = append(params.Diagnostics, toProtocolDiagnostic(f, d, st.encoding))
 		}
 		if s.snapshot().files[uri] != f {

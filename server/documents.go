@@ -127,6 +127,7 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) error {
 	s.update(func(st *snapshot) {
 		old = st.files[p.TextDocument.URI]
 		delete(st.files, p.TextDocument.URI)
+		st.setCursor(p.TextDocument.URI, nil)
 	})
 	if old != nil {
 		old.doc.Close()

@@ -45,6 +45,7 @@ func TestInitialize(t *testing.T) {
 			"declarationProvider": true,
 			"referencesProvider": true,
 			"documentHighlightProvider": true,
+			"codeLensProvider": {},
 			"executeCommandProvider": {"commands": ["ssalens.showSSA"]},
 			"inlayHintProvider": true,
 			"positionEncoding": "utf-16"

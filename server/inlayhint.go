@@ -36,7 +36,8 @@ type inlayHintKind int
 // inlayHintType is the kind for hints that annotate a variable, as a type would.
 const inlayHintType inlayHintKind = 1
 
-// inlayHint returns the version and φ hints of the requested range, as the settings ask: from
+// inlayHint returns the version and φ hints of the requested range, as the settings ask and
+// focused where the cursor is (cursor.go): from
 // the analysis of the current version, or, while it is computed, from an older one (stale.go).
 func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
 	var p inlayHintParams
@@ -49,11 +50,12 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 	}
 	start, end := offset(f.lines(), p.Range.Start, st.encoding), offset(f.lines(), p.Range.End, st.encoding)
 	var hints []analysis.Hint
+	o := st.hintOptions(f)
 	if base, edits := f.staleBase(); base != nil && s.client.inlayHintRefresh {
-		hints = base.InlayHintsAfter(edits, start, end, st.settings.hints)
+		hints = base.InlayHintsAfter(edits, start, end, o)
 		f.staleAnswered.Store(true)
 	} else {
-		hints = f.result().InlayHints(start, end, st.settings.hints)
+		hints = f.result().InlayHints(start, end, o)
 	}
 	out := make([]inlayHint, len(hints))
 	for i, h := range hints {

@@ -10,10 +10,11 @@ import (
 )
 
 // definition returns where the value at the position is defined; for a φ, every definition
-// that reaches it through φs.
+// that reaches it through φs. With ssalens.navigation.standardRequests off it answers null,
+// leaving the answer to the editor's own language support.
 func (s *Server) definition(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
 	f, off, err := st.position(params)
-	if err != nil {
+	if err != nil || !st.settings.standardRequests {
 		return nil, err
 	}
 	return f.locations(f.result().Definition(off), st.encoding), nil
@@ -32,14 +33,15 @@ func (s *Server) declaration(_ context.Context, st *snapshot, params json.RawMes
 	return f.locations([]analysis.Span{span}, st.encoding), nil
 }
 
-// references returns the uses of the value at the position, and its definition when asked.
+// references returns the uses of the value at the position, and its definition when asked;
+// null with ssalens.navigation.standardRequests off.
 func (s *Server) references(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
 	var p protocol.ReferenceParams
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
 	}
 	f, off, err := st.offset(p.TextDocumentPositionParams)
-	if err != nil {
+	if err != nil || !st.settings.standardRequests {
 		return nil, err
 	}
 	return f.locations(f.result().References(off, p.Context.IncludeDeclaration), st.encoding), nil
@@ -68,6 +70,44 @@ func (f *file) locations(spans []analysis.Span, enc positionEncoding) []protocol
 	var out []protocol.Location
 	for _, sp := range spans {
 		out = append(out, protocol.Location{URI: f.uri, Range: rangeOf(f.lines(), sp, enc)})
+	}
+	return out
+}
+
+// locatedItem is a place in a list of ssalens' own: where, and what the value is there.
+type locatedItem struct {
+	URI    protocol.DocumentURI `json:"uri"`
+	Range  protocol.Range       `json:"range"`
+	Label  string               `json:"label"`
+	Detail string               `json:"detail,omitempty"`
+}
+
+// reachingDefinitions answers ssalens/reachingDefinitions: the definitions textDocument/definition
+// gives, each labelled (x₂ — defined on line 4) with its source line, whatever the settings say
+// about the standard requests.
+func (s *Server) reachingDefinitions(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
+	f, off, err := st.position(params)
+	if err != nil {
+		return nil, err
+	}
+	return f.locatedItems(f.result().ReachingDefinitions(off), st.encoding), nil
+}
+
+// valueReferences answers ssalens/valueReferences: the definition and uses of the value at the
+// position, each labelled.
+func (s *Server) valueReferences(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
+	f, off, err := st.position(params)
+	if err != nil {
+		return nil, err
+	}
+	return f.locatedItems(f.result().ValueReferences(off), st.encoding), nil
+}
+
+// locatedItems turns labelled places of f into list items; none is null.
+func (f *file) locatedItems(ls []analysis.Located, enc positionEncoding) []locatedItem {
+	var out []locatedItem
+	for _, l := range ls {
+		out = append(out, locatedItem{URI: f.uri, Range: rangeOf(f.lines(), l.Span, enc), Label: l.Label, Detail: l.Detail})
 	}
 	return out
 }

@@ -90,6 +90,11 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		"textDocument/documentHighlight": s.documentHighlight,
 		"workspace/executeCommand":       s.executeCommand,
 		"ssalens/showSSA":                s.showSSA,
+		"ssalens/functionGraph":          s.functionGraph,
+		"ssalens/reachingDefinitions":    s.reachingDefinitions,
+		"ssalens/valueReferences":        s.valueReferences,
+		"ssalens/unrenamed":              s.unrenamed,
+		"textDocument/codeLens":          s.codeLens,
 	}
 	s.notifications = map[string]notificationHandler{
 		"textDocument/didOpen":             s.didOpen,
@@ -98,6 +103,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		"textDocument/didClose":            s.didClose,
 		"workspace/didChangeConfiguration": s.didChangeConfiguration,
 		"$/cancelRequest":                  s.cancelRequest,
+		didChangeCursorMethod:              s.didChangeCursor,
 	}
 	return s
 }

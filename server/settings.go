@@ -13,11 +13,67 @@ import (
 // settings are the user's choices, from initializationOptions and
 // workspace/didChangeConfiguration.
 type settings struct {
-	hints              analysis.HintOptions // ssalens.inlayHints.*
+	hints              analysis.HintOptions // ssalens.inlayHints.*; Cursor is set per request
 	uselessAssignments bool                 // ssalens.diagnostics.uselessAssignment
+	// uselessSeverity is the severity of useless-assignment findings
+	// (ssalens.diagnostics.uselessAssignmentSeverity), hint unless the user wants them listed
+	// with the problems.
+	uselessSeverity analysis.Severity
+	// standardRequests answers textDocument/definition and references
+	// (ssalens.navigation.standardRequests); users who prefer their editor's own answers there
+	// turn it off and use ssalens/reachingDefinitions and ssalens/valueReferences.
+	standardRequests bool
 }
 
-var defaultSettings = settings{hints: analysis.HintOptions{Versions: true, Phis: true}, uselessAssignments: true}
+var defaultSettings = settings{hints: analysis.HintOptions{Versions: true, Phis: true}, uselessAssignments: true,
+	uselessSeverity: analysis.SeverityHint, standardRequests: true}
+
+// settingKeys set each setting, by its key without the "ssalens." prefix, from a JSON value; a
+// value of the wrong type or out of range is ignored.
+var settingKeys = map[string]func(s *settings, v any){
+	"inlayHints.versions":                   boolSetting(func(s *settings) *bool { return &s.hints.Versions }),
+	"inlayHints.phis":                       boolSetting(func(s *settings) *bool { return &s.hints.Phis }),
+	"inlayHints.phiOnly":                    boolSetting(func(s *settings) *bool { return &s.hints.PhiOnly }),
+	"diagnostics.uselessAssignment":         boolSetting(func(s *settings) *bool { return &s.uselessAssignments }),
+	"navigation.standardRequests":           boolSetting(func(s *settings) *bool { return &s.standardRequests }),
+	"inlayHints.scope":                      scopeSetting,
+	"inlayHints.maxPerLine":                 maxPerLineSetting,
+	"diagnostics.uselessAssignmentSeverity": severitySetting,
+}
+
+func boolSetting(field func(*settings) *bool) func(*settings, any) {
+	return func(s *settings, v any) {
+		if on, ok := v.(bool); ok {
+			*field(s) = on
+		}
+	}
+}
+
+// scopeSetting takes file, function or variable.
+func scopeSetting(s *settings, v any) {
+	if name, ok := v.(string); ok {
+		if scope, ok := analysis.ParseScope(name); ok {
+			s.hints.Scope = scope
+		}
+	}
+}
+
+// maxPerLineSetting takes a whole number, 0 for no cap.
+func maxPerLineSetting(s *settings, v any) {
+	if n, ok := v.(float64); ok && n >= 0 && n == float64(int(n)) {
+		s.hints.MaxPerLine = int(n)
+	}
+}
+
+// severitySetting takes hint, information, warning or error.
+func severitySetting(s *settings, v any) {
+	name, _ := v.(string)
+	for sev := analysis.SeverityError; sev <= analysis.SeverityHint; sev++ {
+		if sev.String() == name {
+			s.uselessSeverity = sev
+		}
+	}
+}
 
 // with returns s changed by the settings in v, a JSON value such as
 // {"ssalens":{"inlayHints":{"versions":false}}} or {"ssalens.inlayHints.versions":false}: objects
@@ -27,17 +83,8 @@ func (s settings) with(v any) settings {
 	flat := map[string]any{}
 	flatten("", v, flat)
 	for key, value := range flat {
-		on, isBool := value.(bool)
-		if !isBool {
-			continue
-		}
-		switch strings.TrimPrefix(key, "ssalens.") {
-		case "inlayHints.versions":
-			s.hints.Versions = on
-		case "inlayHints.phis":
-			s.hints.Phis = on
-		case "diagnostics.uselessAssignment":
-			s.uselessAssignments = on
+		if set := settingKeys[strings.TrimPrefix(key, "ssalens.")]; set != nil {
+			set(&s, value)
 		}
 	}
 	return s

@@ -9,23 +9,34 @@ import (
 
 func TestSettingsForms(t *testing.T) {
 	tests := []struct {
-		json string
-		want settings
+		json   string
+		change func(*settings) // of the defaults
 	}{
-		{`null`, defaultSettings},
-		{`{"ssalens":{"inlayHints":{"versions":false}}}`, settings{hints: analysis.HintOptions{Phis: true}, uselessAssignments: true}},
-		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, settings{hints: analysis.HintOptions{Versions: true}}},
-		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, settings{hints: analysis.HintOptions{Phis: true}}},
-		{`{"inlayHints":{"phis":false}}`, settings{hints: analysis.HintOptions{Versions: true}, uselessAssignments: true}},
-		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, defaultSettings},
+		{`null`, func(*settings) {}},
+		{`{"ssalens":{"inlayHints":{"versions":false}}}`, func(s *settings) { s.hints.Versions = false }},
+		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, func(s *settings) { s.hints.Phis, s.uselessAssignments = false, false }},
+		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, func(s *settings) { s.hints.Versions, s.uselessAssignments = false, false }},
+		{`{"inlayHints":{"phis":false}}`, func(s *settings) { s.hints.Phis = false }},
+		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, func(*settings) {}},
+		{`{"ssalens":{"inlayHints":{"scope":"function","maxPerLine":4,"phiOnly":true}}}`, func(s *settings) {
+			s.hints.Scope, s.hints.MaxPerLine, s.hints.PhiOnly = analysis.ScopeFunction, 4, true
+		}},
+		{`{"ssalens.inlayHints.scope":"variable"}`, func(s *settings) { s.hints.Scope = analysis.ScopeVariable }},
+		{`{"ssalens":{"inlayHints":{"scope":"line","maxPerLine":-1}}}`, func(*settings) {}},
+		{`{"ssalens":{"inlayHints":{"maxPerLine":2.5}}}`, func(*settings) {}},
+		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"warning"}}}`, func(s *settings) { s.uselessSeverity = analysis.SeverityWarning }},
+		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"loud"}}}`, func(*settings) {}},
+		{`{"ssalens":{"navigation":{"standardRequests":false}}}`, func(s *settings) { s.standardRequests = false }},
 	}
 	for _, tt := range tests {
 		var v any
 		if err := json.Unmarshal([]byte(tt.json), &v); err != nil {
 			t.Fatal(err)
 		}
-		if got := defaultSettings.with(v); got != tt.want {
-			t.Errorf("%s: got %+v, want %+v", tt.json, got, tt.want)
+		want := defaultSettings
+		tt.change(&want)
+		if got := defaultSettings.with(v); got != want {
+			t.Errorf("%s: got %+v, want %+v", tt.json, got, want)
 		}
 	}
 	if got := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{hints: analysis.HintOptions{Phis: true}}) {

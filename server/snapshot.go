@@ -14,6 +14,7 @@ type snapshot struct {
 	files    map[protocol.DocumentURI]*file
 	settings settings
 	encoding positionEncoding
+	cursors  map[protocol.DocumentURI]cursor // cursor.go
 }
 
 func (s *Server) snapshot() *snapshot {

@@ -63,8 +63,9 @@ func temps(ts []Temp) string {
 	return strings.Join(s, ", ")
 }
 
-// placeOp names a Place instruction after what happens to the binding in fn.
-func (fn *Function) placeOp(in *Instr) (op, name string) {
+// placeOp names a Place instruction after what happens to the binding in fn, and its value
+// with value.
+func (fn *Function) placeOp(in *Instr, value func(*Value) string) (op, name string) {
 	verb := "Load"
 	if in.Op == OpStoreLocal {
 		verb = "Store"
@@ -72,7 +73,7 @@ func (fn *Function) placeOp(in *Instr) (op, name string) {
 	b := in.Place.Binding
 	switch {
 	case in.Place.Value != nil:
-		return in.Op.String(), in.Place.Value.String()
+		return in.Op.String(), value(in.Place.Value)
 	case b.Kind == Global:
 		return verb + "Global", b.Name
 	case b.Context():
@@ -83,22 +84,25 @@ func (fn *Function) placeOp(in *Instr) (op, name string) {
 	return in.Op.String(), b.Name
 }
 
-func (fn *Function) instrString(in *Instr) string {
+func (fn *Function) instrString(in *Instr) string { return fn.InstrText(in, (*Value).String) }
+
+// InstrText renders in as Fprint does, each value of a variable as value names it.
+func (fn *Function) InstrText(in *Instr, value func(*Value) string) string {
 	var rhs string
 	switch in.Op {
 	case OpParam:
 		if in.Place.Binding == nil {
 			return fmt.Sprintf("%s = Param", in.Dest)
 		}
-		_, name := fn.placeOp(in)
+		_, name := fn.placeOp(in, value)
 		return "Param " + name
 	case OpLoadLocal:
-		op, name := fn.placeOp(in)
+		op, name := fn.placeOp(in, value)
 		rhs = op + " " + name
 	case OpUninit:
 		return "Uninit " + in.Place.Binding.Name
 	case OpStoreLocal:
-		op, name := fn.placeOp(in)
+		op, name := fn.placeOp(in, value)
 		rhs = fmt.Sprintf("%s %s = %s", op, name, in.Args[0])
 	case OpCopy:
 		rhs = in.Args[0].String()

@@ -37,30 +37,40 @@ occurrence reads and writes) and, at the end of a line where control flow joins,
 
 var dumpCommand = &command{
 	name:    "dump",
-	args:    "[--json] [--func NAME] FILE",
+	args:    "[--json | --dot] [--func NAME] FILE",
 	summary: "print the HIR+SSA of the functions of a file",
 	doc: `
 Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
 instructions, each value named var$version. With --json, one JSON object instead: the functions
-with their φs, values and uses (1-based lines and byte columns).`,
+with their φs, values and uses (1-based lines and byte columns). With --dot, the control-flow
+graph of each function for Graphviz, as the Show SSA view draws it: a box per block with its φs
+(x₃ ← φ(₁,₂), an operand per predecessor) and instructions, back edges dashed.`,
 	examples: `
 ssalens dump app.js
 ssalens dump --func count app.js
-ssalens dump --json app.js | jq '.functions[].phis'`,
+ssalens dump --json app.js | jq '.functions[].phis'
+ssalens dump --dot --func count app.js | dot -Tsvg > count.svg`,
 	exits: `
 0  printed
 2  bad usage, FILE could not be read or analyzed, or no function is named NAME`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		asJSON := fs.Bool("json", false, "print one JSON object")
+		asDot := fs.Bool("dot", false, "print each function's control-flow graph for Graphviz")
 		name := fs.String("func", "", "only the functions named `NAME`")
 		return func(c *call) int {
+			if *asJSON && *asDot {
+				return c.usageError("--json and --dot exclude each other")
+			}
 			r, status := c.analyzeOne()
 			if r == nil {
 				return status
 			}
 			dump := r.Dump
-			if *asJSON {
+			switch {
+			case *asJSON:
 				dump = r.DumpJSON
+			case *asDot:
+				dump = r.DumpDot
 			}
 			if err := dump(c.stdout, *name); err != nil {
 				return c.fail(fmt.Errorf("%s: %w", c.args[0], err))

@@ -66,6 +66,26 @@ func TestDumpText(t *testing.T) {
 	}
 }
 
+func TestDumpDot(t *testing.T) {
+	out, errs, status := runArgs("dump", "--dot", "--func", "f", fixture)
+	if status != 0 || errs != "" {
+		t.Fatalf("dump --dot: status %d, stderr %q", status, errs)
+	}
+	want := `digraph "f" {
+	node [shape=box, fontname="monospace"];
+	bb0 [label="bb0 (entry)\l  Param c₁\l  $0 = Const 1\l  StoreLocal x₁ = $0\l  $1 = LoadLocal c₁\l  If $1 then bb1 else bb2\l"];
+	bb1 [label="bb1 (then)\l  $2 = Const 2\l  StoreLocal x₂ = $2\l  Goto bb2\l"];
+	bb2 [label="bb2 (join)\l  x₃ ← φ(₁,₂)\l  $3 = LoadLocal x₃\l  Return $3\l"];
+	bb0 -> bb1 [label="then"];
+	bb0 -> bb2 [label="else"];
+	bb1 -> bb2;
+}
+`
+	if out != want {
+		t.Errorf("dump --dot printed\n%s\nwant\n%s", out, want)
+	}
+}
+
 // help returns a help text as printed: ssalens's own for "", else the command's.
 func help(name string) string {
 	var b bytes.Buffer
@@ -124,6 +144,7 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"--nope"}, stderr: usage("ssalens", "flag provided but not defined: -nope", "ssalens help"), status: 2},
 		{args: []string{"check", "--nope", fixture}, stderr: usage("ssalens check", "flag provided but not defined: -nope", "ssalens help check"), status: 2},
 		{args: []string{"dump", fixture, "--func"}, stderr: usage("ssalens dump", "flag needs an argument: -func", "ssalens help dump"), status: 2},
+		{args: []string{"dump", "--dot", "--json", fixture}, stderr: usage("ssalens dump", "--json and --dot exclude each other", "ssalens help dump"), status: 2},
 		{args: []string{"check"}, stderr: usage("ssalens check", "no files given", "ssalens help check"), status: 2},
 		{args: []string{"annotate"}, stderr: usage("ssalens annotate", "no file given", "ssalens help annotate"), status: 2},
 		{args: []string{"annotate", "a.js", "b.js"}, stderr: usage("ssalens annotate", "expected one file, got 2", "ssalens help annotate"), status: 2},

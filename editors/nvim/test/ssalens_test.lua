@@ -113,6 +113,38 @@ check('render_line_hints turns hints into end-of-line text', function()
   eq(ssalens.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
 end)
 
+check('end-of-line hints are in source order, whatever order they come in', function()
+  local line = '  setOrders((prev) => prev.map((o) => o));'
+  local hint = function(char, label)
+    return { position = { line = 0, character = char }, label = label }
+  end
+  -- Scrambled, with a φ hint and a version hint at one position.
+  local hints = { hint(33, '₁'), hint(39, { { value = 'o₂' }, { value = ' ← φ(₁,₃)' } }), hint(11, '₁'), hint(39, '₁'), hint(26, '₁'), hint(17, '₁') }
+  eq(ssalens.render_line_hints(line, hints, 'utf-8'), 'setOrders₁  prev₁  prev₁  o₁  o₁  o₂ ← φ(₁,₃)', 'rendered')
+  -- Highlight groups users can link: versions and φs apart.
+  local chunks = ssalens.line_chunks(line, { hint(11, '₁'), hint(39, { { value = 'o₂ ← φ(₁,₃)' } }) }, 'utf-8')
+  eq(chunks, { { 'setOrders₁', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'o₂ ← φ(₁,₃)', 'SsaLensPhi' } }, 'chunks')
+end)
+
+check('end-of-line hints are cut with an ellipsis at the given width', function()
+  local chunks = { { '  ', 'SsaLensVersion' }, { 'x₃', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'x₃ ← φ(₁,₂)', 'SsaLensPhi' } }
+  eq(ssalens.fit_chunks(chunks, 17), chunks, 'fits exactly')
+  eq(ssalens.fit_chunks(chunks, 14), { { '  ', 'SsaLensVersion' }, { 'x₃', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'x₃ ← φ(…', 'SsaLensPhi' } }, 'cut in the φ')
+  eq(ssalens.fit_chunks(chunks, 4), { { '  ', 'SsaLensVersion' }, { 'x…', 'SsaLensVersion' } }, 'cut in the version')
+  eq(ssalens.fit_chunks(chunks, 1), { { '…', 'SsaLensVersion' } }, 'only the ellipsis')
+  eq(ssalens.fit_chunks(chunks, 0), nil, 'no room')
+end)
+
+check('highlight groups are defined, linked to Comment unless the user links them', function()
+  eq(vim.fn.hlexists('SsaLensVersion'), 1, 'SsaLensVersion')
+  eq(vim.fn.hlexists('SsaLensPhi'), 1, 'SsaLensPhi')
+  eq(vim.fn.synIDattr(vim.fn.synIDtrans(vim.fn.hlID('SsaLensPhi')), 'name'), 'Comment', 'SsaLensPhi links to Comment')
+  vim.cmd('highlight link SsaLensPhi Special')
+  vim.cmd('doautocmd ColorScheme')
+  eq(vim.fn.synIDattr(vim.fn.synIDtrans(vim.fn.hlID('SsaLensPhi')), 'name'), 'Special', "the user's link stays")
+  vim.cmd('highlight link SsaLensPhi Comment')
+end)
+
 local ok, err = xpcall(function()
   vim.cmd('edit ' .. vim.fn.fnameescape(fixture))
   local bufnr = api.nvim_get_current_buf()
@@ -217,8 +249,8 @@ local ok, err = xpcall(function()
       vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = false } } } })
       wait(5000, function()
         local h = eol_hints(bufnr)
-        return h[1] == nil and h[5] == 'x₃ ← φ(₁,₂)'
-      end, 'only φ hints after the server asked for a refresh')
+        return h[1] == nil and h[5] == 'x ← φ(L3,L5)'
+      end, 'only φ hints, naming their operands\' lines, after the server asked for a refresh')
       vim.lsp.buf_notify(bufnr, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true } } } })
       wait(5000, function()
         return eol_hints(bufnr)[1] == 'c₁'
@@ -226,11 +258,188 @@ local ok, err = xpcall(function()
     end)
   end
 
-  check(':SsaLensShow opens the printed SSA of the function at the cursor', function()
+  --- Types keys in normal mode, mappings applied, as a user does.
+  local function press(keys)
+    api.nvim_feedkeys(api.nvim_replace_termcodes(keys, true, false, true), 'x', false)
+  end
+
+  --- The location list of the current window, once something is in it: its title and its
+  --- entries as `line: text`. It is emptied after.
+  local function loclist()
+    wait(5000, function()
+      return vim.fn.getloclist(0, { size = 1 }).size > 0
+    end, 'the location list')
+    local l = vim.fn.getloclist(0, { title = 1, items = 1 })
+    local entries = {}
+    for _, it in ipairs(l.items) do
+      table.insert(entries, ('%d: %s'):format(it.lnum, it.text))
+    end
+    vim.fn.setloclist(0, {}, 'f')
+    return l.title, entries
+  end
+
+  check('keymaps are set on attach: K, gd, gr, <leader>ss, <leader>sh', function()
+    for key, desc in pairs({
+      K = 'ssalens: hover',
+      gd = 'ssalens: reaching definitions',
+      gr = 'ssalens: value references',
+      ['<leader>ss'] = 'ssalens: Show SSA (live)',
+      ['<leader>sh'] = 'ssalens: toggle inlay hints',
+    }) do
+      local m = vim.fn.maparg(key, 'n', false, true)
+      eq({ m.buffer, m.desc }, { 1, desc }, key)
+    end
+    -- Other keys, or none: on_attach sets what the configuration says.
+    local saved = ssalens.config.keymaps
+    local other, none = api.nvim_create_buf(true, false), api.nvim_create_buf(true, false)
+    ssalens.config.keymaps = { hover = false, reaching_definitions = '<leader>D' }
+    ssalens.on_attach(client, other)
+    ssalens.config.keymaps = false
+    ssalens.on_attach(client, none)
+    ssalens.config.keymaps = saved
+    api.nvim_buf_call(other, function()
+      eq(vim.fn.maparg('<leader>D', 'n', false, true).desc, 'ssalens: reaching definitions', '<leader>D')
+      eq(vim.fn.maparg('K', 'n'), '', 'no K')
+    end)
+    api.nvim_buf_call(none, function()
+      eq(vim.fn.maparg('gd', 'n'), '', 'no gd')
+    end)
+    vim.cmd('bwipeout! ' .. other .. ' ' .. none)
+  end)
+
+  check('gd lists the definitions reaching a φ, with their versions', function()
+    api.nvim_win_set_cursor(0, { 7, col_of(bufnr, 6, 'x') }) -- `return x;`
+    press('gd')
+    local title, entries = loclist()
+    eq(title, 'ssalens: reaching definitions of x', 'title')
+    eq(entries, { '3: x₁ — defined on line 3  │ let x = 1;', '5: x₂ — defined on line 5  │ x = 2;' }, 'entries')
+    vim.cmd('lclose')
+    eq(api.nvim_get_current_buf(), bufnr, 'back in the source')
+    -- One definition: gd jumps to it.
+    api.nvim_win_set_cursor(0, { 21, col_of(bufnr, 20, 'y') }) -- `return y;`
+    press('gd')
+    wait(5000, function()
+      return api.nvim_win_get_cursor(0)[1] == 20
+    end, 'the jump to y₂')
+  end)
+
+  check('gr lists the value references of i₂, the φ first', function()
+    api.nvim_win_set_cursor(0, { 12, col_of(bufnr, 11, 'i <') })
+    press('gr')
+    local title, entries = loclist()
+    eq(title, 'ssalens: value references of i', 'title')
+    eq(entries, {
+      '12: i₂ ← φ(₁,₃) — φ on line 12  │ while (i < n) {',
+      '12: i₂ — read on line 12  │ while (i < n) {',
+      '13: i₂ — read on line 13  │ i++;',
+      '15: i₂ — read on line 15  │ return i;',
+    }, 'entries')
+    vim.cmd('lclose')
+  end)
+
+  check('K shows the hover of ssalens alone', function()
+    api.nvim_win_set_cursor(0, { 7, col_of(bufnr, 6, 'x') })
+    press('K')
+    local float
+    wait(5000, function()
+      for _, w in ipairs(api.nvim_list_wins()) do
+        if api.nvim_win_get_config(w).relative ~= '' then
+          float = w
+        end
+      end
+      return float ~= nil
+    end, 'the hover window')
+    contains(table.concat(api.nvim_buf_get_lines(api.nvim_win_get_buf(float), 0, -1, false), '\n'), 'x₃', 'hover')
+    api.nvim_win_close(float, true)
+  end)
+
+  if vim.lsp.inlay_hint == nil then
+    check(':SsaLensScope function shows the hints of the function at the cursor, which the server is told', function()
+      api.nvim_win_set_cursor(0, { 13, 4 }) -- in count
+      vim.cmd('SsaLensScope function')
+      wait(5000, function()
+        local h = eol_hints(bufnr)
+        return h[1] == nil and h[11] == 'i₂  n₁  i₂ ← φ(₁,₃)' and h[18] == nil
+      end, 'the hints of count only')
+      api.nvim_win_set_cursor(0, { 3, 4 }) -- in pick
+      vim.cmd('doautocmd CursorMoved')
+      wait(5000, function()
+        local h = eol_hints(bufnr)
+        return h[1] == 'c₁' and h[11] == nil
+      end, 'the hints of pick only')
+      vim.cmd('SsaLensScope file')
+      wait(5000, function()
+        local h = eol_hints(bufnr)
+        return h[1] == 'c₁' and h[11] ~= nil and h[18] ~= nil
+      end, 'every hint again')
+    end)
+
+    check('end-of-line hints are cut with an ellipsis at the window edge', function()
+      vim.cmd('vnew')
+      vim.cmd('wincmd l')
+      vim.cmd('vertical resize 30')
+      api.nvim_buf_clear_namespace(bufnr, ssalens.hint_namespace, 0, -1)
+      ssalens.refresh_hints(bufnr)
+      wait(5000, function()
+        return eol_hints(bufnr)[11] ~= nil
+      end, 'the hints drawn again')
+      eq(eol_hints(bufnr)[11]:sub(-3), '…', 'cut with an ellipsis')
+      -- `  while (i < n) {` takes 17 cells; the hint, after the cell at its end, fills the rest.
+      local win = vim.fn.bufwinid(bufnr)
+      local width = api.nvim_win_get_width(win) - vim.fn.getwininfo(win)[1].textoff
+      eq(vim.fn.strdisplaywidth('  ' .. eol_hints(bufnr)[11]), width - 17 - 1, 'the hint fills the window')
+      vim.cmd('wincmd h')
+      vim.cmd('close')
+      ssalens.refresh_hints(bufnr)
+      wait(5000, function()
+        return eol_hints(bufnr)[11] == 'i₂  n₁  i₂ ← φ(₁,₃)'
+      end, 'the whole hint in the whole window')
+    end)
+  end
+
+  check('the code lens says why variables have no versions, and its command lists them', function()
+    local file = vim.fn.tempname() .. '.js'
+    vim.fn.writefile({ 'function f(o) {', '  let n = 0;', '  const inc = () => { n++; };', '  return n + window.x;', '}' }, file)
+    vim.cmd('edit ' .. vim.fn.fnameescape(file))
+    local other = api.nvim_get_current_buf()
+    local c
+    wait(10000, function()
+      c = ssalens.get_clients(other)[1]
+      return c ~= nil and c.initialized
+    end, 'a client for the file')
+    local lens
+    wait(5000, function()
+      vim.lsp.codelens.refresh()
+      lens = vim.lsp.codelens.get(other)[1]
+      return lens ~= nil and lens.command ~= nil
+    end, 'the code lens')
+    eq(lens.command.title, 'ssalens: no versions for 1 global, 1 context variable', 'title')
+    api.nvim_win_set_cursor(0, { 1, 0 })
+    vim.lsp.codelens.run()
+    local title, entries = loclist()
+    eq(title, 'ssalens: no versions for 1 global, 1 context variable', 'title')
+    eq(entries, {
+      '4: window — a global: no declaration in this file  │ return n + window.x;',
+      '2: n — a context variable: it is assigned in the nested function inc  │ let n = 0;',
+    }, 'entries')
+    vim.cmd('lclose')
+    vim.cmd('buffer ' .. bufnr)
+    vim.lsp.stop_client(c.id)
+    wait(5000, function()
+      return vim.lsp.get_client_by_id(c.id) == nil
+    end, 'the client of the file to stop')
+    vim.cmd('bwipeout! ' .. other)
+    os.remove(file)
+  end)
+
+  check(':SsaLensShow opens a live view of the function at the cursor, which follows it and leads back', function()
     api.nvim_win_set_cursor(0, { 13, 4 }) -- on `i++` in count
     local wins = #api.nvim_list_wins()
-    vim.cmd('SsaLensShow')
+    press('<leader>ss')
     local ssa
+    local function text()
+      return table.concat(api.nvim_buf_get_lines(ssa, 0, -1, false), '\n')
+    end
     wait(5000, function()
       for _, b in ipairs(api.nvim_list_bufs()) do
         if api.nvim_buf_get_name(b):find('ssalens://', 1, true) then
@@ -241,20 +450,51 @@ local ok, err = xpcall(function()
     end, 'the SSA buffer')
     eq(#api.nvim_list_wins(), wins + 1, 'opened in a split')
     eq(api.nvim_get_current_buf(), bufnr, 'the cursor stays in the source')
-    local text = table.concat(api.nvim_buf_get_lines(ssa, 0, -1, false), '\n')
-    contains(text, 'SSA of count', 'SSA buffer')
-    contains(text, 'i$2: phi(', 'SSA buffer')
+    contains(text(), 'SSA of count  (sample.js:10)', 'SSA buffer')
+    contains(text(), 'bb1 (while) ← bb0, bb2 → bb2 then, bb3 else', 'SSA buffer')
+    contains(text(), '   12 │ i₂ ← φ(₁,₃)', 'SSA buffer')
+    contains(text(), '   13 │ StoreLocal i₃ = $6', 'SSA buffer')
+    eq(text():find('$2: phi', 1, true), nil, 'no second notation')
     eq(vim.bo[ssa].modifiable, false, 'read-only')
     eq(vim.bo[ssa].buftype, 'nofile', 'scratch')
+    -- The rows of the cursor's line are marked.
+    local marked = {}
+    for _, m in ipairs(api.nvim_buf_get_extmarks(ssa, require('ssalens.view').namespace, 0, -1, { details = true })) do
+      if m[4].hl_group == 'SsaLensCurrent' then
+        table.insert(marked, api.nvim_buf_get_lines(ssa, m[2], m[2] + 1, false)[1]:match('^%s*(%d+)'))
+      end
+    end
+    eq(marked, { '13', '13', '13', '13' }, 'the rows of line 13')
 
-    -- It follows edits of the source: insert a line above, then a statement in the loop.
-    api.nvim_buf_set_lines(bufnr, 0, 0, false, { '// a new first line' })
-    api.nvim_buf_set_lines(bufnr, 13, 13, false, { '    i = i + 40;' })
+    -- It follows the cursor to pick.
+    api.nvim_win_set_cursor(0, { 4, 4 })
+    vim.cmd('doautocmd CursorMoved')
+    wait(5000, function()
+      return text():find('SSA of pick', 1, true) ~= nil
+    end, 'the view of pick')
+    contains(text(), 'x₃ ← φ(₁,₂)', 'SSA buffer')
+
+    -- <CR> on a row jumps to its source line in the source window.
+    local ssa_win = vim.fn.bufwinid(ssa)
+    api.nvim_set_current_win(ssa_win)
+    for n, l in ipairs(api.nvim_buf_get_lines(ssa, 0, -1, false)) do
+      if l:find('StoreLocal x₂', 1, true) then
+        api.nvim_win_set_cursor(ssa_win, { n, 0 })
+      end
+    end
+    press('<CR>')
+    eq(api.nvim_get_current_buf(), bufnr, 'in the source')
+    eq(api.nvim_win_get_cursor(0), { 5, 4 }, 'on `x = 2`')
+
+    -- It follows edits of the source.
+    api.nvim_buf_set_lines(bufnr, 4, 4, false, { '    x = x + 40;' })
     vim.cmd('doautocmd TextChanged')
     wait(5000, function()
-      local t = table.concat(api.nvim_buf_get_lines(ssa, 0, -1, false), '\n')
-      return t:find('Const 40', 1, true) ~= nil and t:find('SSA of count', 1, true) ~= nil
+      return text():find('Const 40', 1, true) ~= nil
     end, 'the SSA buffer to follow the edit')
+    api.nvim_buf_set_lines(bufnr, 4, 5, false, {})
+    vim.cmd('doautocmd TextChanged')
+    api.nvim_win_close(ssa_win, true)
   end)
 
   check(':checkhealth ssalens reports the server, its version, the code paths and the buffers', function()
@@ -330,7 +570,8 @@ local ok, err = xpcall(function()
     eq(enabled, { 'ssalens' }, 'enabled')
     local cfg = configured.ssalens
     eq(cfg.cmd, { os.getenv('SSALENS_BIN'), 'serve' }, 'cmd')
-    eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = false }, 'settings merged over the defaults')
+    eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = false, phiOnly = false, scope = 'file', maxPerLine = 0 }, 'settings merged over the defaults')
+    eq(cfg.commands, ssalens.commands, 'the client-side commands')
     eq(cfg.init_options, cfg.settings, 'init_options')
     eq(cfg.on_attach, ssalens.on_attach, 'on_attach')
   end)

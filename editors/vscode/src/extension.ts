@@ -1,32 +1,17 @@
 // The ssalens VS Code extension: starts the ssalens language server for JavaScript and adds the
-// "Show SSA" view, a status-bar item and a few commands. Logic that needs no VS Code lives in
-// serverPath.ts, settings.ts and ssaUri.ts, which the unit tests load under plain Node.
+// live Show SSA view (ssaView/), ssalens' own navigation lists (lists.ts), the cursor the focused
+// hints follow (cursor.ts), a status-bar item and a few commands. Logic that needs no VS Code
+// lives in serverPath.ts, settings.ts and ssaView/layout.ts and render.ts, which the unit tests
+// load under plain Node.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import {
-  InlayHintRequest,
-  LanguageClient,
-  LanguageClientOptions,
-  RequestType,
-  ServerOptions,
-  State,
-  TextDocumentIdentifier,
-  Position as LspPosition,
-} from 'vscode-languageclient/node';
+import { InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
 
+import { CursorReporter, SCHEMES } from './cursor';
+import { listAtCursor, ReachingDefinitionsRequest, showItems, UnrenamedRequest, ValueReferencesRequest } from './lists';
 import { resolveServerPath } from './serverPath';
-import { initializationOptions, needsRestart, readServerSettings, SETTING_KEYS, toggledInlayHints } from './settings';
-import { decodeSsaUri, encodeSsaUri, shiftPosition, SSA_SCHEME, SsaTarget } from './ssaUri';
-
-interface ShowSsaParams {
-  textDocument: TextDocumentIdentifier;
-  position: LspPosition;
-}
-interface ShowSsaResult {
-  name: string;
-  text: string;
-}
-const ShowSsaRequest = new RequestType<ShowSsaParams, ShowSsaResult | null, void>('ssalens/showSSA');
+import { initializationOptions, needsRestart, readServerSettings, Scope, SETTING_KEYS, toggledInlayHints } from './settings';
+import { SsaViews } from './ssaView/panel';
 
 const JS_LANGUAGES = ['javascript', 'javascriptreact'];
 
@@ -42,13 +27,30 @@ export async function deactivate(): Promise<void> {
   ctx = undefined;
 }
 
+/**
+ * Sets an ssalens setting where the user set it (workspace folder, workspace), else in the user
+ * settings.
+ */
+async function updateSetting(key: string, value: unknown): Promise<void> {
+  const config = vscode.workspace.getConfiguration('ssalens');
+  const i = config.inspect(key);
+  const target =
+    i?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : i?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+  await config.update(key, value, target);
+}
+
 /** Holds the client and everything that outlives one server process. */
 class Ctx {
   private client: LanguageClient | undefined;
   private readonly output: vscode.OutputChannel;
   private readonly traceOutput: vscode.OutputChannel;
   private readonly status: vscode.StatusBarItem;
-  private readonly ssa: SsaDocuments;
+  private readonly ssa: SsaViews;
+  private readonly cursor: CursorReporter;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.output = vscode.window.createOutputChannel('ssalens');
@@ -56,16 +58,25 @@ class Ctx {
     this.status = vscode.window.createStatusBarItem('ssalens.status', vscode.StatusBarAlignment.Left, 0);
     this.status.name = 'ssalens';
     this.status.command = 'ssalens.showSSAForFunction';
-    this.ssa = new SsaDocuments(() => this.client);
+    this.ssa = new SsaViews(() => this.client);
+    this.cursor = new CursorReporter(() => this.client, JS_LANGUAGES);
+    // Menus and keybindings are enabled in these languages.
+    void vscode.commands.executeCommand('setContext', 'ssalens.languages', JS_LANGUAGES);
     context.subscriptions.push(
       this.output,
       this.traceOutput,
       this.status,
       this.ssa,
-      vscode.workspace.registerTextDocumentContentProvider(SSA_SCHEME, this.ssa),
+      this.cursor,
       vscode.commands.registerCommand('ssalens.showSSAForFunction', () => this.showSsa()),
+      vscode.commands.registerCommand('ssalens.goToReachingDefinitions', () =>
+        listAtCursor(this.client, ReachingDefinitionsRequest, 'reaching definitions', true),
+      ),
+      vscode.commands.registerCommand('ssalens.findValueReferences', () => listAtCursor(this.client, ValueReferencesRequest, 'value references', false)),
+      vscode.commands.registerCommand('ssalens.showUnrenamed', (arg?: { uri: string }) => this.showUnrenamed(arg?.uri)),
       vscode.commands.registerCommand('ssalens.restartServer', () => this.restart()),
       vscode.commands.registerCommand('ssalens.toggleInlayHints', () => this.toggleInlayHints()),
+      vscode.commands.registerCommand('ssalens.setInlayHintScope', () => this.setInlayHintScope()),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateStatusVisibility()),
       vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)),
     );
@@ -101,15 +112,26 @@ class Ctx {
       options: { env: { ...process.env, ...extraEnv } },
     };
     const clientOptions: LanguageClientOptions = {
-      documentSelector: JS_LANGUAGES.flatMap((language) => [
-        { scheme: 'file', language },
-        { scheme: 'untitled', language },
-      ]),
+      documentSelector: JS_LANGUAGES.flatMap((language) => SCHEMES.map((scheme) => ({ scheme, language }))),
       synchronize: { configurationSection: 'ssalens' },
       initializationOptions: () =>
         initializationOptions(readServerSettings((k) => vscode.workspace.getConfiguration('ssalens').get(k))),
       outputChannel: this.output,
       traceOutputChannel: this.traceOutput,
+      middleware: {
+        // The lens that counts the variables without versions carries its reasons in its
+        // argument; the LSP 3.17 Command has no tooltip for them.
+        provideCodeLenses: async (doc, token, next) => {
+          const lenses = await next(doc, token);
+          for (const lens of lenses ?? []) {
+            const details = (lens.command?.arguments?.[0] as { details?: string } | undefined)?.details;
+            if (lens.command && details) {
+              lens.command.tooltip = details;
+            }
+          }
+          return lenses;
+        },
+      },
     };
     const client = new LanguageClient('ssalens', 'ssalens', serverOptions, clientOptions);
     this.client = client;
@@ -128,6 +150,7 @@ class Ctx {
     this.setStatus('starting');
     try {
       await client.start();
+      this.cursor.sendActive();
     } catch (err) {
       const msg = `ssalens: the server failed to start: ${err instanceof Error ? err.message : String(err)}`;
       this.setStatus('error', msg);
@@ -157,17 +180,26 @@ class Ctx {
   private async toggleInlayHints(): Promise<void> {
     const config = vscode.workspace.getConfiguration('ssalens');
     const next = toggledInlayHints(readServerSettings((k) => config.get(k)));
-    const target = (key: string) => {
-      const i = config.inspect(key);
-      return i?.workspaceFolderValue !== undefined
-        ? vscode.ConfigurationTarget.WorkspaceFolder
-        : i?.workspaceValue !== undefined
-          ? vscode.ConfigurationTarget.Workspace
-          : vscode.ConfigurationTarget.Global;
-    };
-    await config.update(SETTING_KEYS.versions, next.versions, target(SETTING_KEYS.versions));
-    await config.update(SETTING_KEYS.phis, next.phis, target(SETTING_KEYS.phis));
+    await updateSetting(SETTING_KEYS.versions, next.versions);
+    await updateSetting(SETTING_KEYS.phis, next.phis);
     vscode.window.setStatusBarMessage(`ssalens: inlay hints ${next.versions ? 'on' : 'off'}`, 3000);
+  }
+
+  /** Asks which hints to show: the file's, the function's at the cursor or the variable's. */
+  private async setInlayHintScope(): Promise<void> {
+    const current = readServerSettings((k) => vscode.workspace.getConfiguration('ssalens').get(k)).inlayHints.scope;
+    const items: (vscode.QuickPickItem & { scope: Scope })[] = [
+      { scope: 'file', label: 'File', detail: 'Every hint of the file.' },
+      { scope: 'function', label: 'Function', detail: 'Only the hints of the innermost function at the cursor.' },
+      { scope: 'variable', label: 'Variable', detail: 'Only the SSA web of the variable at the cursor: its values, the φs that connect them, their occurrences.' },
+    ];
+    for (const it of items) {
+      it.description = it.scope === current ? '(current)' : undefined;
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: 'ssalens: which inlay hints to show' });
+    if (pick) {
+      await updateSetting(SETTING_KEYS.scope, pick.scope);
+    }
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
@@ -191,32 +223,27 @@ class Ctx {
     }
   }
 
-  private async showSsa(): Promise<void> {
+  private showSsa(): void {
     const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showInformationMessage('ssalens: open a JavaScript file and put the cursor in a function.');
+    if (!editor || !JS_LANGUAGES.includes(editor.document.languageId)) {
+      void vscode.window.showInformationMessage('ssalens: Show SSA works in JavaScript files: open one and put the cursor in a function.');
       return;
     }
-    if (editor.document.uri.scheme === SSA_SCHEME) {
-      this.ssa.refresh(editor.document.uri);
+    this.ssa.show(editor);
+  }
+
+  /** Lists why the variables of the document uri (by default the active one's) have no versions. */
+  private async showUnrenamed(uri?: string): Promise<void> {
+    uri ??= vscode.window.activeTextEditor?.document.uri.toString();
+    if (!this.client || !uri) {
       return;
     }
-    if (!JS_LANGUAGES.includes(editor.document.languageId)) {
-      void vscode.window.showInformationMessage('ssalens: Show SSA works in JavaScript files.');
+    const u = await this.client.sendRequest(UnrenamedRequest, { textDocument: { uri } });
+    if (u.items.length === 0) {
+      vscode.window.setStatusBarMessage(u.summary ? `ssalens: ${u.summary}` : 'ssalens: every variable of this file has versions', 4000);
       return;
     }
-    const pos = editor.selection.active;
-    const parts = encodeSsaUri({ source: editor.document.uri.toString(), line: pos.line, character: pos.character });
-    const uri = vscode.Uri.from(parts);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'ssalens-ssa') {
-      await vscode.languages.setTextDocumentLanguage(doc, 'ssalens-ssa');
-    }
-    await vscode.window.showTextDocument(doc, {
-      viewColumn: vscode.ViewColumn.Beside,
-      preserveFocus: true,
-      preview: false,
-    });
+    await showItems(`ssalens: no versions for ${u.summary}`, u.items, false);
   }
 
   private setStatus(state: 'starting' | 'running' | 'stopped' | 'error', detail?: string): void {
@@ -248,106 +275,10 @@ class Ctx {
 
   private updateStatusVisibility(): void {
     const doc = vscode.window.activeTextEditor?.document;
-    if (doc && (JS_LANGUAGES.includes(doc.languageId) || doc.uri.scheme === SSA_SCHEME)) {
+    if (doc && JS_LANGUAGES.includes(doc.languageId)) {
       this.status.show();
     } else {
       this.status.hide();
-    }
-  }
-}
-
-/**
- * The read-only "Show SSA" documents: a TextDocumentContentProvider on the ssalens-ssa scheme whose
- * content is the server's answer to ssalens/showSSA, refreshed as the source document changes.
- */
-class SsaDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  /** The position each open SSA document follows, moved through edits of its source. */
-  private readonly positions = new Map<string, SsaTarget>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly disposables: vscode.Disposable[] = [];
-
-  constructor(private readonly client: () => LanguageClient | undefined) {
-    this.disposables.push(
-      vscode.workspace.onDidChangeTextDocument((e) => this.onSourceChanged(e)),
-      vscode.workspace.onDidCloseTextDocument((d) => {
-        if (d.uri.scheme === SSA_SCHEME) {
-          this.positions.delete(d.uri.toString());
-        }
-      }),
-    );
-  }
-
-  dispose(): void {
-    for (const t of this.timers.values()) {
-      clearTimeout(t);
-    }
-    this.disposables.forEach((d) => d.dispose());
-    this.changed.dispose();
-  }
-
-  refresh(uri: vscode.Uri): void {
-    this.changed.fire(uri);
-  }
-
-  refreshAll(): void {
-    for (const key of this.positions.keys()) {
-      this.changed.fire(vscode.Uri.parse(key));
-    }
-  }
-
-  private onSourceChanged(e: vscode.TextDocumentChangeEvent): void {
-    if (e.contentChanges.length === 0) {
-      return;
-    }
-    const source = e.document.uri.toString();
-    for (const [key, target] of this.positions) {
-      if (target.source !== source) {
-        continue;
-      }
-      const moved = shiftPosition(target, e.contentChanges);
-      this.positions.set(key, { ...target, ...moved });
-      clearTimeout(this.timers.get(key));
-      this.timers.set(
-        key,
-        setTimeout(() => {
-          this.timers.delete(key);
-          this.changed.fire(vscode.Uri.parse(key));
-        }, 300),
-      );
-    }
-  }
-
-  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const key = uri.toString();
-    let target = this.positions.get(key);
-    if (!target) {
-      target = decodeSsaUri({ scheme: uri.scheme, path: uri.path, query: uri.query });
-      if (!target) {
-        return `// ssalens: not an SSA document: ${key}\n`;
-      }
-      this.positions.set(key, target);
-    }
-    const client = this.client();
-    if (!client || !client.isRunning()) {
-      return '// ssalens: the server is not running. Run "ssalens: Restart Server".\n';
-    }
-    const source = vscode.Uri.parse(target.source);
-    const shown = source.scheme === 'file' ? vscode.workspace.asRelativePath(source) : target.source;
-    try {
-      const result = await client.sendRequest(
-        ShowSsaRequest,
-        { textDocument: { uri: target.source }, position: { line: target.line, character: target.character } },
-        token,
-      );
-      if (!result) {
-        return `// ssalens: no function at ${shown}:${target.line + 1}:${target.character + 1}\n`;
-      }
-      const text = result.text.endsWith('\n') ? result.text : result.text + '\n';
-      return `// SSA of ${result.name} (${shown}:${target.line + 1})\n\n${text}`;
-    } catch (err) {
-      return `// ssalens: ssalens/showSSA failed: ${err instanceof Error ? err.message : String(err)}\n`;
     }
   }
 }

@@ -1,26 +1,56 @@
 // The settings the server reads, and how they travel. Pure logic: no 'vscode' import.
 
-/** The server-side settings, all booleans that default to true. */
+export type Scope = 'file' | 'function' | 'variable';
+export type Severity = 'hint' | 'information' | 'warning';
+
+/** The server-side settings. */
 export interface ServerSettings {
-  inlayHints: { versions: boolean; phis: boolean };
-  diagnostics: { uselessAssignment: boolean };
+  inlayHints: { versions: boolean; phis: boolean; phiOnly: boolean; scope: Scope; maxPerLine: number };
+  diagnostics: { uselessAssignment: boolean; uselessAssignmentSeverity: Severity };
+  navigation: { standardRequests: boolean };
 }
 
 export const SETTING_KEYS = {
   versions: 'inlayHints.versions',
   phis: 'inlayHints.phis',
+  phiOnly: 'inlayHints.phiOnly',
+  scope: 'inlayHints.scope',
+  maxPerLine: 'inlayHints.maxPerLine',
   uselessAssignment: 'diagnostics.uselessAssignment',
+  uselessAssignmentSeverity: 'diagnostics.uselessAssignmentSeverity',
+  standardRequests: 'navigation.standardRequests',
 } as const;
 
-/** Reads the settings through `get`, a lookup of keys relative to the `ssalens` section. */
+const SCOPES: readonly Scope[] = ['file', 'function', 'variable'];
+const SEVERITIES: readonly Severity[] = ['hint', 'information', 'warning'];
+
+/**
+ * Reads the settings through `get`, a lookup of keys relative to the `ssalens` section; a value
+ * of the wrong type gets the default.
+ */
 export function readServerSettings(get: (key: string) => unknown): ServerSettings {
-  const bool = (key: string): boolean => {
+  const bool = (key: string, dflt: boolean): boolean => {
     const v = get(key);
-    return typeof v === 'boolean' ? v : true;
+    return typeof v === 'boolean' ? v : dflt;
   };
+  const oneOf = <T extends string>(key: string, values: readonly T[]): T => {
+    const v = get(key);
+    return values.includes(v as T) ? (v as T) : values[0];
+  };
+  const count = get(SETTING_KEYS.maxPerLine);
   return {
-    inlayHints: { versions: bool(SETTING_KEYS.versions), phis: bool(SETTING_KEYS.phis) },
-    diagnostics: { uselessAssignment: bool(SETTING_KEYS.uselessAssignment) },
+    inlayHints: {
+      versions: bool(SETTING_KEYS.versions, true),
+      phis: bool(SETTING_KEYS.phis, true),
+      phiOnly: bool(SETTING_KEYS.phiOnly, false),
+      scope: oneOf(SETTING_KEYS.scope, SCOPES),
+      maxPerLine: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : 0,
+    },
+    diagnostics: {
+      uselessAssignment: bool(SETTING_KEYS.uselessAssignment, true),
+      uselessAssignmentSeverity: oneOf(SETTING_KEYS.uselessAssignmentSeverity, SEVERITIES),
+    },
+    navigation: { standardRequests: bool(SETTING_KEYS.standardRequests, true) },
   };
 }
 
@@ -29,12 +59,7 @@ export function readServerSettings(get: (key: string) => unknown): ServerSetting
  * shape `workspace/didChangeConfiguration` carries in its `settings` (section `ssalens`).
  */
 export function initializationOptions(s: ServerSettings): { ssalens: ServerSettings } {
-  return {
-    ssalens: {
-      inlayHints: { versions: s.inlayHints.versions, phis: s.inlayHints.phis },
-      diagnostics: { uselessAssignment: s.diagnostics.uselessAssignment },
-    },
-  };
+  return { ssalens: JSON.parse(JSON.stringify(s)) as ServerSettings };
 }
 
 /**

@@ -1,5 +1,7 @@
 -- ssalens for Neovim: starts the ssalens language server for JavaScript buffers, shows its SSA
--- inlay hints, and adds :SsaLensShow and :SsaLensToggleHints.
+-- inlay hints (focused where the cursor is, if the settings ask), sets buffer-local keymaps for
+-- ssalens' own hover, reaching definitions and value references (lists.lua), the live Show SSA
+-- view (view.lua) and toggling the hints, and adds the :SsaLens… commands.
 --
 -- One plugin for every Neovim from 0.7 on. Each code path is chosen by whether the API it needs
 -- exists, never by the version number:
@@ -15,7 +17,6 @@ local api = vim.api
 
 local NAME = 'ssalens'
 local hint_ns = api.nvim_create_namespace('ssalens_inlay_hints')
-local pos_ns = api.nvim_create_namespace('ssalens_show_position')
 
 --- The defaults; setup() merges its options over them.
 M.defaults = {
@@ -28,9 +29,20 @@ M.defaults = {
   -- Sent as initializationOptions and workspace/didChangeConfiguration.
   settings = {
     ssalens = {
-      inlayHints = { versions = true, phis = true },
-      diagnostics = { uselessAssignment = true },
+      -- scope: 'file', 'function' or 'variable' (the cursor's); maxPerLine: 0 for no cap.
+      inlayHints = { versions = true, phis = true, phiOnly = false, scope = 'file', maxPerLine = 0 },
+      -- uselessAssignmentSeverity: 'hint', 'information' or 'warning'.
+      diagnostics = { uselessAssignment = true, uselessAssignmentSeverity = 'hint' },
+      navigation = { standardRequests = true },
     },
+  },
+  -- Buffer-local keymaps set when the server attaches; false for none, or false for one of them.
+  keymaps = {
+    hover = 'K', -- ssalens' hover alone
+    reaching_definitions = 'gd', -- the definitions that reach the value (location list if several)
+    value_references = 'gr', -- the definition and uses of the value (location list)
+    show_ssa = '<leader>ss', -- the live Show SSA view
+    toggle_hints = '<leader>sh', -- inlay hints on or off
   },
   -- Show inlay hints when a buffer attaches.
   inlay_hints = true,
@@ -44,6 +56,20 @@ M.defaults = {
 
 M.config = vim.deepcopy(M.defaults)
 M.hints_enabled = true
+
+-- Highlight groups users can link; by default those of comments.
+local highlight_links = {
+  SsaLensVersion = 'Comment', -- version hints at the end of a line (Neovim < 0.10)
+  SsaLensPhi = 'Comment', -- φ hints at the end of a line (Neovim < 0.10)
+  SsaLensBlock = 'Statement', -- a block's first line in the Show SSA view
+  SsaLensCurrent = 'Visual', -- the rows of the cursor's line in the Show SSA view
+}
+
+local function define_highlights()
+  for group, target in pairs(highlight_links) do
+    vim.cmd(('highlight default link %s %s'):format(group, target))
+  end
+end
 
 local function notify(msg, level)
   vim.notify('ssalens: ' .. msg, level or vim.log.levels.INFO)
@@ -69,6 +95,7 @@ local function client_notify(client, method, params)
   end
   return client.notify(method, params)
 end
+M.request = client_request
 
 --- The ssalens clients attached to bufnr (all ssalens clients when bufnr is nil).
 local function get_clients(bufnr)
@@ -139,14 +166,45 @@ local function label_text(label)
   return table.concat(parts)
 end
 
---- Renders the hints of one line as end-of-line text: a version hint as the variable it follows
---- with its version (`x₂`, `i₂→₃`), a φ hint as it is (`φ x₃ = (x₁, x₂)`).
-function M.render_line_hints(line_text, hints, offset_encoding)
-  local pieces = {}
-  for _, h in ipairs(hints) do
+local function is_phi(h)
+  return label_text(h.label):find('φ', 1, true) ~= nil
+end
+
+--- The hints of one line in source order: by position, a version hint before a φ hint at the
+--- same place, else in the order the server sent them (table.sort alone is not stable).
+function M.in_source_order(hints)
+  local keyed = {}
+  for i, h in ipairs(hints) do
+    keyed[i] = { h = h, i = i, phi = is_phi(h) and 1 or 0 }
+  end
+  table.sort(keyed, function(a, b)
+    if a.h.position.character ~= b.h.position.character then
+      return a.h.position.character < b.h.position.character
+    end
+    if a.phi ~= b.phi then
+      return a.phi < b.phi
+    end
+    return a.i < b.i
+  end)
+  local out = {}
+  for i, k in ipairs(keyed) do
+    out[i] = k.h
+  end
+  return out
+end
+
+--- The end-of-line text of the hints of one line, in source order, as virt_text chunks: a
+--- version hint as the variable it follows with its version (`x₂`, `i₂→₃`, highlight
+--- SsaLensVersion), a φ hint as it is (`x₃ ← φ(₁,₂)`, SsaLensPhi), two spaces apart.
+function M.line_chunks(line_text, hints, offset_encoding)
+  local chunks = {}
+  for _, h in ipairs(M.in_source_order(hints)) do
+    if #chunks > 0 then
+      table.insert(chunks, { '  ', 'SsaLensVersion' })
+    end
     local label = label_text(h.label)
-    if label:find('φ', 1, true) then
-      table.insert(pieces, label)
+    if is_phi(h) then
+      table.insert(chunks, { label, 'SsaLensPhi' })
     else
       local col = h.position.character
       if offset_encoding ~= 'utf-8' then
@@ -155,10 +213,64 @@ function M.render_line_hints(line_text, hints, offset_encoding)
       end
       local before = line_text:sub(1, col)
       local ident = before:match('[%w_$\128-\255]+$') or '' -- identifiers may be non-ASCII
-      table.insert(pieces, ident .. label)
+      table.insert(chunks, { ident .. label, 'SsaLensVersion' })
     end
   end
-  return table.concat(pieces, '  ')
+  return chunks
+end
+
+--- The text of the hints of one line (line_chunks without highlights).
+function M.render_line_hints(line_text, hints, offset_encoding)
+  local texts = {}
+  for _, c in ipairs(M.line_chunks(line_text, hints, offset_encoding)) do
+    table.insert(texts, c[1])
+  end
+  return table.concat(texts)
+end
+
+--- Cuts chunks to width display cells, the last an ellipsis, if they are wider; nil if not even
+--- the ellipsis fits.
+function M.fit_chunks(chunks, width)
+  local total = 0
+  for _, c in ipairs(chunks) do
+    total = total + vim.fn.strdisplaywidth(c[1])
+  end
+  if total <= width then
+    return chunks
+  elseif width < 1 then
+    return nil
+  end
+  local out, room = {}, width - 1 -- a cell for the ellipsis
+  for _, c in ipairs(chunks) do
+    local w = vim.fn.strdisplaywidth(c[1])
+    if w > room then
+      local cut = ''
+      for _, ch in ipairs(vim.fn.split(c[1], '\\zs')) do
+        if vim.fn.strdisplaywidth(cut .. ch) > room then
+          break
+        end
+        cut = cut .. ch
+      end
+      table.insert(out, { cut .. '…', c[2] })
+      return out
+    end
+    table.insert(out, c)
+    room = room - w
+  end
+  return out
+end
+
+--- The display cells left after line text in window win, where end-of-line text goes.
+local function room_after(win, text)
+  local info = vim.fn.getwininfo(win)[1]
+  local width = api.nvim_win_get_width(win) - (info and info.textoff or 0)
+  local used = vim.fn.strdisplaywidth(text)
+  if vim.wo[win].wrap then
+    used = used % width
+  else
+    used = used - api.nvim_win_call(win, vim.fn.winsaveview).leftcol
+  end
+  return width - used - 1
 end
 
 local function draw_hints(bufnr, hints, offset_encoding)
@@ -166,6 +278,11 @@ local function draw_hints(bufnr, hints, offset_encoding)
     return
   end
   api.nvim_buf_clear_namespace(bufnr, hint_ns, 0, -1)
+  local st = hint_state[bufnr]
+  if st then
+    -- drawn again when the window changes, while the text is the same
+    st.hints, st.encoding, st.tick = hints, offset_encoding, api.nvim_buf_get_changedtick(bufnr)
+  end
   if not M.hints_enabled then
     return
   end
@@ -175,18 +292,19 @@ local function draw_hints(bufnr, hints, offset_encoding)
     by_line[l] = by_line[l] or {}
     table.insert(by_line[l], h)
   end
+  local win = vim.fn.bufwinid(bufnr)
   local count = api.nvim_buf_line_count(bufnr)
   for line, hs in pairs(by_line) do
     if line < count then
-      table.sort(hs, function(a, b)
-        return a.position.character < b.position.character
-      end)
       local text = api.nvim_buf_get_lines(bufnr, line, line + 1, false)[1] or ''
-      api.nvim_buf_set_extmark(bufnr, hint_ns, line, 0, {
-        virt_text = { { '  ' .. M.render_line_hints(text, hs, offset_encoding), 'Comment' } },
-        virt_text_pos = 'eol',
-        hl_mode = 'combine',
-      })
+      local chunks = M.line_chunks(text, hs, offset_encoding)
+      table.insert(chunks, 1, { '  ', 'SsaLensVersion' })
+      if win ~= -1 then
+        chunks = M.fit_chunks(chunks, room_after(win, text))
+      end
+      if chunks then
+        api.nvim_buf_set_extmark(bufnr, hint_ns, line, 0, { virt_text = chunks, virt_text_pos = 'eol', hl_mode = 'combine' })
+      end
     end
   end
 end
@@ -248,6 +366,16 @@ local function attach_legacy_hints(bufnr)
       schedule_hints(bufnr)
     end,
   })
+  -- The hints are cut at the window's edge: draw them again when the window changes.
+  api.nvim_create_autocmd({ 'VimResized', 'WinScrolled', 'BufWinEnter', 'WinEnter' }, {
+    group = group,
+    callback = function()
+      local st = hint_state[bufnr]
+      if st and st.hints and api.nvim_buf_is_valid(bufnr) and api.nvim_buf_get_changedtick(bufnr) == st.tick then
+        draw_hints(bufnr, st.hints, st.encoding)
+      end
+    end,
+  })
   api.nvim_create_autocmd({ 'BufUnload', 'BufWipeout' }, {
     group = group,
     buffer = bufnr,
@@ -285,6 +413,77 @@ local function enable_native_hints(bufnr, on)
   end
 end
 
+-- The cursor, for hints focused on its function or variable (ssalens.inlayHints.scope). -----
+
+local cursor_timer
+local CURSOR_DELAY = 60 -- ms: a burst of moves sends only the last
+
+--- Sends ssalens/didChangeCursor with the cursor of the current window to the ssalens clients
+--- of its buffer.
+function M.send_cursor()
+  local bufnr = api.nvim_get_current_buf()
+  for _, client in ipairs(get_clients(bufnr)) do
+    client_notify(client, 'ssalens/didChangeCursor', require('ssalens.lists').cursor_params(client, bufnr))
+  end
+end
+
+local function attach_cursor(bufnr)
+  local group = api.nvim_create_augroup('ssalens_cursor_' .. bufnr, { clear = true })
+  api.nvim_create_autocmd({ 'CursorMoved', 'CursorMovedI', 'BufEnter' }, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      cursor_timer = cursor_timer or uv.new_timer()
+      cursor_timer:stop()
+      cursor_timer:start(CURSOR_DELAY, 0, vim.schedule_wrap(M.send_cursor))
+    end,
+  })
+end
+
+-- The code lens that says why variables have no versions. ---------------------------------------
+
+--- The client-side command of that lens (ssalens.showUnrenamed): the reasons in the location list.
+local function show_unrenamed(command, ctx)
+  local arg = command.arguments and command.arguments[1]
+  local bufnr = arg and arg.uri and vim.uri_to_bufnr(arg.uri) or ctx.bufnr
+  require('ssalens.lists').unrenamed(bufnr)
+end
+
+local function attach_code_lens(bufnr)
+  if not vim.lsp.codelens then
+    return
+  end
+  local function refresh()
+    if api.nvim_get_current_buf() == bufnr then -- codelens.refresh works on the current buffer
+      pcall(vim.lsp.codelens.refresh)
+    end
+  end
+  local group = api.nvim_create_augroup('ssalens_lens_' .. bufnr, { clear = true })
+  api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, { group = group, buffer = bufnr, callback = refresh })
+  vim.schedule(refresh)
+end
+
+--- Sets the keymaps of M.config.keymaps in bufnr.
+local function set_keymaps(bufnr)
+  local keys = M.config.keymaps
+  if not keys then
+    return
+  end
+  local lists = require('ssalens.lists')
+  local actions = {
+    hover = { lists.hover, 'ssalens: hover' },
+    reaching_definitions = { lists.reaching_definitions, 'ssalens: reaching definitions' },
+    value_references = { lists.value_references, 'ssalens: value references' },
+    show_ssa = { M.show, 'ssalens: Show SSA (live)' },
+    toggle_hints = { M.toggle_hints, 'ssalens: toggle inlay hints' },
+  }
+  for name, action in pairs(actions) do
+    if keys[name] then
+      vim.keymap.set('n', keys[name], action[1], { buffer = bufnr, desc = action[2] })
+    end
+  end
+end
+
 --- Called when the ssalens client attaches to a buffer.
 function M.on_attach(client, bufnr)
   if M.hints_enabled and M.config.inlay_hints then
@@ -294,6 +493,9 @@ function M.on_attach(client, bufnr)
       attach_legacy_hints(bufnr)
     end
   end
+  attach_cursor(bufnr)
+  attach_code_lens(bufnr)
+  set_keymaps(bufnr)
   if M.config.on_attach then
     M.config.on_attach(client, bufnr)
   end
@@ -320,6 +522,9 @@ local function capabilities()
   return caps
 end
 
+--- The commands the server's code lenses name, run by the client.
+M.commands = { ['ssalens.showUnrenamed'] = show_unrenamed }
+
 local function handlers()
   if vim.lsp.inlay_hint then
     return {}
@@ -341,6 +546,7 @@ function M.client_config(bufnr)
     init_options = M.config.settings,
     capabilities = capabilities(),
     handlers = handlers(),
+    commands = M.commands,
     on_init = on_init,
     on_attach = M.on_attach,
   }
@@ -418,6 +624,7 @@ local function setup_lsp_config()
     init_options = M.config.settings,
     filetypes = M.config.filetypes,
     root_markers = M.config.root_markers,
+    commands = M.commands,
     on_attach = M.on_attach,
   }
   if M.config.cmd or M.config.server_path then
@@ -430,118 +637,23 @@ local function setup_lsp_config()
   vim.lsp.enable(NAME)
 end
 
--- :SsaLensShow -------------------------------------------------------------------------------
-
-local show = { bufnr = nil, source = nil, timer = nil }
-
-local function show_window()
-  if show.bufnr and api.nvim_buf_is_valid(show.bufnr) then
-    for _, win in ipairs(api.nvim_list_wins()) do
-      if api.nvim_win_get_buf(win) == show.bufnr then
-        return win
-      end
-    end
-  end
+--- :SsaLensShow — the live Show SSA view of the function at the cursor (view.lua).
+function M.show()
+  require('ssalens.view').show(M.config.show_split)
 end
 
-local function set_show_lines(lines, title)
-  if not (show.bufnr and api.nvim_buf_is_valid(show.bufnr)) then
-    show.bufnr = api.nvim_create_buf(false, true)
-    vim.bo[show.bufnr].bufhidden = 'hide'
-    vim.bo[show.bufnr].swapfile = false
-    vim.bo[show.bufnr].filetype = 'ssalens-ssa'
-  end
-  local buf = show.bufnr
-  vim.bo[buf].modifiable = true
-  api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-  vim.bo[buf].modifiable = false
-  vim.bo[buf].modified = false
-  pcall(api.nvim_buf_set_name, buf, 'ssalens://' .. title)
-  return buf
-end
-
-local function request_show(source, row, col, open)
-  local clients = get_clients(source)
-  if #clients == 0 then
-    notify('no ssalens server is attached to this buffer', vim.log.levels.WARN)
+--- :SsaLensScope file|function|variable — which hints to show, at once in every ssalens client.
+function M.set_scope(scope)
+  if not vim.tbl_contains({ 'file', 'function', 'variable' }, scope) then
+    notify('the scope is file, function or variable, not ' .. tostring(scope), vim.log.levels.ERROR)
     return
   end
-  local client = clients[1]
-  local line = api.nvim_buf_get_lines(source, row, row + 1, false)[1] or ''
-  local character = col
-  if client.offset_encoding ~= 'utf-8' then
-    character = vim.lsp.util.character_offset(source, row, math.min(col, #line), client.offset_encoding)
+  M.config.settings = vim.tbl_deep_extend('force', M.config.settings or {}, { ssalens = { inlayHints = { scope = scope } } })
+  for _, client in ipairs(get_clients()) do
+    client.config.settings = vim.tbl_deep_extend('force', client.config.settings or {}, M.config.settings)
+    client_notify(client, 'workspace/didChangeConfiguration', { settings = M.config.settings })
   end
-  local params = {
-    textDocument = { uri = vim.uri_from_bufnr(source) },
-    position = { line = row, character = character },
-  }
-  client_request(client, 'ssalens/showSSA', params, function(err, result)
-    local file = vim.fn.fnamemodify(api.nvim_buf_get_name(source), ':t')
-    local lines, title
-    if err then
-      lines = { '// ssalens/showSSA failed: ' .. (err.message or vim.inspect(err)) }
-      title = file
-    elseif result == nil or result == vim.NIL then
-      lines = { ('// no function at %s:%d'):format(file, row + 1) }
-      title = file
-    else
-      lines = { ('// SSA of %s (%s:%d)'):format(result.name, file, row + 1), '' }
-      vim.list_extend(lines, vim.split((result.text:gsub('\n$', '')), '\n', { plain = true }))
-      title = file .. ':' .. result.name
-    end
-    local buf = set_show_lines(lines, title)
-    if open and not show_window() then
-      local cur = api.nvim_get_current_win()
-      local split = M.config.show_split
-      vim.cmd(split == 'tab' and 'tab split' or (split == 'split' and 'belowright split' or 'belowright vsplit'))
-      api.nvim_win_set_buf(0, buf)
-      vim.wo.wrap = false
-      vim.wo.number = false
-      if split ~= 'tab' then
-        api.nvim_set_current_win(cur)
-      end
-    end
-  end, source)
-end
-
---- :SsaLensShow — the printed SSA of the function at the cursor, in a scratch buffer that
---- follows edits of the source.
-function M.show()
-  local source = api.nvim_get_current_buf()
-  if show.bufnr == source then
-    return -- already in the SSA buffer
-  end
-  local cursor = api.nvim_win_get_cursor(0)
-  local row, col = cursor[1] - 1, cursor[2]
-  -- Remember the position with an extmark, so that it moves with edits.
-  if show.source and api.nvim_buf_is_valid(show.source) then
-    api.nvim_buf_clear_namespace(show.source, pos_ns, 0, -1)
-  end
-  show.source = source
-  show.mark = api.nvim_buf_set_extmark(source, pos_ns, row, col, {})
-  local group = api.nvim_create_augroup('ssalens_show', { clear = true })
-  api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI' }, {
-    group = group,
-    buffer = source,
-    callback = function()
-      if not show_window() then
-        return
-      end
-      show.timer = show.timer or uv.new_timer()
-      show.timer:stop()
-      show.timer:start(300, 0, vim.schedule_wrap(function()
-        if show.source ~= source or not api.nvim_buf_is_valid(source) then
-          return
-        end
-        local m = api.nvim_buf_get_extmark_by_id(source, pos_ns, show.mark, {})
-        if m and m[1] then
-          request_show(source, m[1], m[2], false)
-        end
-      end))
-    end,
-  })
-  request_show(source, row, col, true)
+  M.send_cursor()
 end
 
 --- :SsaLensToggleHints — shows or hides the inlay hints in every ssalens buffer.
@@ -577,8 +689,25 @@ function M.setup(opts)
   end
   M.hints_enabled = M.config.inlay_hints ~= false
 
-  api.nvim_create_user_command('SsaLensShow', M.show, { desc = 'ssalens: show the SSA of the function at the cursor' })
+  define_highlights()
+  api.nvim_create_autocmd('ColorScheme', { group = api.nvim_create_augroup('ssalens_highlights', { clear = true }), callback = define_highlights })
+  local lists = require('ssalens.lists')
+  api.nvim_create_user_command('SsaLensShow', M.show, { desc = 'ssalens: the live SSA view of the function at the cursor' })
   api.nvim_create_user_command('SsaLensToggleHints', M.toggle_hints, { desc = 'ssalens: toggle SSA inlay hints' })
+  api.nvim_create_user_command('SsaLensReachingDefinitions', lists.reaching_definitions, { desc = 'ssalens: the definitions that reach the value' })
+  api.nvim_create_user_command('SsaLensValueReferences', lists.value_references, { desc = "ssalens: the value's definition and uses" })
+  api.nvim_create_user_command('SsaLensUnrenamed', function()
+    lists.unrenamed(0)
+  end, { desc = 'ssalens: why variables of this file have no versions' })
+  api.nvim_create_user_command('SsaLensScope', function(a)
+    M.set_scope(a.args)
+  end, {
+    nargs = 1,
+    complete = function()
+      return { 'file', 'function', 'variable' }
+    end,
+    desc = 'ssalens: show the hints of the file, the function or the variable at the cursor',
+  })
 
   if M.start_api() == 'vim.lsp.config' then
     setup_lsp_config()

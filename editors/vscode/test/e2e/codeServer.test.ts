@@ -1,11 +1,13 @@
 // End-to-end: the packaged .vsix installed into a real VS Code (code-server, from the npm
 // registry), driven in Debian's Chromium with playwright-core. Checks that the inlay hints render,
-// that hover shows the φ operands and that "Show SSA for Function" opens the printed SSA.
+// that the live Show SSA view follows the cursor and the edits and leads back to the source, that
+// hover shows the φ operands, that the scope "function" focuses the hints, and that ssalens' own
+// references list is exactly the server's answer.
 //
 // Inputs (environment; harness.ts reads more):
 //   SSALENS_VSIX the .vsix (default: ssalens.vsix)
 //   SSALENS_BIN  the server binary to set as ssalens.server.path (default: bin/ssalens)
-//   SSALENS_UPDATE_SCREENSHOT=1  also copy the screenshot to editors/vscode/screenshot.png
+//   SSALENS_UPDATE_SCREENSHOT=1  also copy the screenshots the READMEs show to editors/vscode
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,13 +15,33 @@ import { after, afterEach, before, describe, it } from 'node:test';
 
 import { Page } from 'playwright-core';
 
-import { root, Session, waitFor } from './harness';
+import { fixture, root, Session, waitFor } from './harness';
+import { askServer } from './lsp';
 
 describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, () => {
   let session: Session | undefined;
   let page: Page;
   const runCommand = (label: string) => session!.runCommand(label);
   const editorLines = (selector: string) => session!.editorLines(selector);
+  // The Show SSA view: a webview, whose content is in a frame inside a frame.
+  const view = {
+    locator: (selector: string) => page.frameLocator('iframe.webview').frameLocator('#active-frame').locator(selector),
+  };
+  const focusSource = () => page.keyboard.press('Control+1'); // the first editor group
+  const setScope = async (label: string) => {
+    // The command's quick pick follows the command palette's in one widget: wait for its title.
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('>ssalens: Set Inlay Hint Scope');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Set Inlay Hint Scope' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'which inlay hints to show' }).waitFor();
+    await input.fill(label);
+    await page.locator('.quick-input-list .monaco-list-row .label-name', { hasText: new RegExp(`^${label}$`) }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await focusSource();
+  };
 
   before(async () => {
     const vsix = process.env.SSALENS_VSIX ?? path.join(root, 'ssalens.vsix');
@@ -72,49 +94,47 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     await item.first().waitFor({ state: 'visible', timeout: 15000 });
   });
 
-  it('opens the printed SSA beside the source with "Show SSA for Function"', async () => {
-    // Put the cursor in `pick`, on the read of x after the join (line 7, column 10).
-    await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget input').fill(':7:10');
-    await page.keyboard.press('Enter');
+  it('"Show SSA for Function" opens a live view beside the source that follows the cursor', async () => {
+    await session!.goToLine(7, 10); // in pick, on the read of x after the join
     await runCommand('ssalens: Show SSA for Function');
-    const ssaEditor = '.editor-group-container:not(.active) .editor-instance, .editor-group-container .editor-instance';
-    const lines = await waitFor('the SSA document', async () => {
-      const tab = await page.locator('.tab', { hasText: 'sample.js@7:10.ssa' }).count();
-      if (!tab) {
-        return undefined;
-      }
-      const all = await editorLines(ssaEditor);
-      return all.some((l) => l.includes('phi(')) ? all : undefined;
-    });
-    const text = lines.join('\n');
-    assert.match(text, /SSA of pick/);
-    assert.match(text, /x\$3: phi\(bb\d+: x\$1, bb\d+: x\$2\)/);
+    await waitFor('the view of pick', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of pick'));
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'opened beside the source');
+    assert.equal(await view.locator('svg.cfg g.block').count(), 3, 'a box per block');
+    assert.match((await view.locator('.listing').textContent()) ?? '', /x₃ ← φ\(₁,₂\)/);
+    assert.doesNotMatch((await view.locator('.listing').textContent()) ?? '', /\$3: phi|x\$/, 'no second notation');
+
+    // The cursor moves to count: the view follows, and marks the rows of the cursor's line.
+    await focusSource();
+    await session!.goToLine(13, 5);
+    await waitFor('the view of count', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of count'));
+    assert.equal(await view.locator('svg.cfg g.block').count(), 4);
+    assert.equal(await view.locator('svg.cfg path.edge.back').count(), 1, "the loop's back edge");
+    await waitFor('the rows of line 13 marked', async () => (await view.locator('.row.current:not(.head) .ln').allTextContents()).join() === '13,13,13,13');
+    assert.match((await view.locator('.listing').textContent()) ?? '', /i₂ ← φ\(₁,₃\)/);
+    await session!.screenshot('vscode-ssa-view.png', 'ssa-view.png');
+
+    // A click on a block shows its source: bb3, the loop's exit, is `return i` on line 15.
+    await view.locator('svg.cfg g.block[data-block="3"]').click();
+    await waitFor('the cursor on line 15', async () => (await page.locator('.statusbar-item', { hasText: /Ln \d+, Col/ }).textContent())?.includes('Ln 15'));
+    // And a click on a row shows its line: the φ of the loop, on line 12.
+    await view.locator('.row.phi').first().click();
+    await waitFor('the cursor on line 12', async () => (await page.locator('.statusbar-item', { hasText: /Ln \d+, Col/ }).textContent())?.includes('Ln 12'));
   });
 
-  it('refreshes the SSA document when the source changes', async () => {
-    // Focus the source editor (first group) and insert a statement in pick.
-    await page.locator('.editor-group-container').first().locator('.view-lines').click({ position: { x: 400, y: 5 } });
-    await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget input').fill(':5:11');
-    await page.keyboard.press('Enter');
+  it('the live view follows edits of the source', async () => {
+    await focusSource();
+    await session!.goToLine(13, 9);
     await page.keyboard.press('End');
-    const added = ' x = x + 40;';
+    const added = ' i += 40;';
     await page.keyboard.type(added, { delay: 10 });
-    await waitFor('the SSA document to show the new instruction', async () => {
-      const all = await editorLines('.editor-group-container .editor-instance');
-      return all.some((l) => /Const 40/.test(l));
-    });
-    // Take the text out again, the way it went in.
+    await waitFor('the view to show the new instruction', async () => /Const 40/.test((await view.locator('.listing').textContent()) ?? ''));
     for (let i = 0; i < added.length; i++) {
       await page.keyboard.press('Shift+ArrowLeft');
     }
     await page.keyboard.press('Delete');
-    await page.keyboard.press('Home');
-    await waitFor('the SSA document to be back', async () => {
-      const all = await editorLines('.editor-group-container .editor-instance');
-      return !all.some((l) => /Const 40/.test(l)) && all.some((l) => /x\$3: phi/.test(l));
+    await waitFor('the view to be back', async () => {
+      const text = (await view.locator('.listing').textContent()) ?? '';
+      return !/Const 40/.test(text) && /i₂ ← φ/.test(text);
     });
   });
 
@@ -164,10 +184,67 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
 
     // VS Code's own JavaScript hover mixes in below ours; give it a moment to render.
     await new Promise((r) => setTimeout(r, 1000));
-    await session!.screenshot('vscode-e2e.png');
-    if (process.env.SSALENS_UPDATE_SCREENSHOT === '1') {
-      await page.screenshot({ path: path.join(root, 'screenshot.png') });
-    }
+    await session!.screenshot('vscode-e2e.png', 'screenshot.png');
+  });
+
+  it('the scope "function" shows hints only in the function under the cursor', async () => {
+    const source = '.editor-group-container:first-child .editor-instance';
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await focusSource();
+    const shown = async () => {
+      const text = (await editorLines(source)).join('\n');
+      return { pick: /let x₁ = 1;/.test(text), count: /let i₁ = 0;/.test(text), overwrite: /let y₁ = 1;/.test(text) };
+    };
+    await session!.goToLine(13, 5); // in count
+    await setScope('Function');
+    await waitFor('only the hints of count', async () => {
+      const s = await shown();
+      return !s.pick && s.count && !s.overwrite;
+    });
+    const lines = (await editorLines(source)).join('\n');
+    assert.match(lines, /while \(i₂ < n₁\) {\s*i₂ ← φ\(₁,₃\)/, 'the φ of count');
+    assert.doesNotMatch(lines, /[xy]₃|φ\(₁,₂\)/, 'no hint of pick or overwrite');
+    await session!.screenshot('vscode-focus.png', 'focus.png');
+
+    await session!.goToLine(3, 5); // in pick
+    await waitFor('only the hints of pick', async () => {
+      const s = await shown();
+      return s.pick && !s.count && !s.overwrite;
+    });
+    await setScope('File');
+    await waitFor('every hint again', async () => {
+      const s = await shown();
+      return s.pick && s.count && s.overwrite;
+    });
+  });
+
+  it('"ssalens: Find Value References" (Ctrl+Alt+R) lists exactly the server\'s locations, with versions', async () => {
+    const bin = path.resolve(process.env.SSALENS_BIN ?? path.join(root, 'bin', 'ssalens'));
+    const at = { line: 11, character: 9 }; // the i of `while (i < n)`
+    const want = await askServer<{ label: string; range: { start: { line: number } } }[]>(bin, fixture, 'ssalens/valueReferences', (uri) => ({
+      textDocument: { uri },
+      position: at,
+    }));
+    assert.ok(want.length >= 3, `the server answers ${JSON.stringify(want)}`);
+    await focusSource();
+    await session!.goToLine(at.line + 1, at.character + 1);
+    await page.keyboard.press('Control+Alt+R');
+    const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await rows.first().waitFor({ state: 'visible', timeout: 15000 });
+    assert.match((await page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '', /value references of i \(\d+\)/);
+    const got = await rows.evaluateAll((els) =>
+      els.map((el) => ({
+        label: el.querySelector('.label-name')?.textContent ?? '',
+        description: el.querySelector('.label-description')?.textContent ?? '',
+      })),
+    );
+    assert.deepEqual(
+      got,
+      want.map((w) => ({ label: w.label, description: `sample.js:${w.range.start.line + 1}` })),
+    );
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   });
 
   it('"Toggle Inlay Hints" hides both kinds of hint and shows them again', async () => {
@@ -198,10 +275,8 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       const text = (await editorLines(source)).join('\n');
       return text.includes('i₂ ← φ(₁,₃)');
     });
-    await runCommand('ssalens: Show SSA for Function');
-    await waitFor('Show SSA to answer from the restarted server', async () => {
-      const all = await editorLines('.editor-group-container .editor-instance');
-      return all.some((l) => l.includes('phi('));
-    });
+    await focusSource();
+    await session!.goToLine(3, 5);
+    await waitFor('the view to answer from the restarted server', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of pick'));
   });
 });

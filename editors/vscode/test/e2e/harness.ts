@@ -243,13 +243,13 @@ export class Session {
     await page.locator('.editor-group-container.active .editor-instance .view-lines').first().waitFor();
   }
 
-  /** Moves the cursor to the start of the 1-based line, centered on screen. */
-  async goToLine(line: number): Promise<void> {
+  /** Moves the cursor to the 1-based line (and column, from 1), centered on screen. */
+  async goToLine(line: number, column?: number): Promise<void> {
     const page = this.page;
     await page.keyboard.press('Control+G');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
-    await input.fill(`:${line}`);
+    await input.fill(column ? `:${line}:${column}` : `:${line}`);
     // The quick input takes the line only once it has read what was filled in.
     await page.locator('.quick-input-widget', { hasText: String(line) }).waitFor();
     await waitFor(`line ${line}`, async () => {
@@ -281,12 +281,18 @@ export class Session {
     );
   }
 
-  /** Saves a screenshot of the page in the cache folder under `name` and says where. */
-  async screenshot(name: string): Promise<void> {
+  /**
+   * Saves a screenshot of the page in the cache folder under `name` and says where; with
+   * SSALENS_UPDATE_SCREENSHOT=1, also as `readme` in editors/vscode, for the READMEs.
+   */
+  async screenshot(name: string, readme?: string): Promise<void> {
     fs.mkdirSync(cacheDir, { recursive: true });
     const shot = path.join(cacheDir, name);
     await this.page.screenshot({ path: shot }).catch(() => undefined);
     console.log(`# screenshot: ${shot}`);
+    if (readme && process.env.SSALENS_UPDATE_SCREENSHOT === '1') {
+      fs.copyFileSync(shot, path.join(root, readme));
+    }
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,7 @@ import {
   InlayHint,
   InlayHintRefreshRequest,
   InlayHintRequest,
+  NotificationType,
   Location,
   MarkupContent,
   ProtocolConnection,
@@ -290,7 +291,29 @@ describe('ssalens server over stdio', () => {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } },
     });
-    assert.deepEqual(hints?.map(label), ['x₃ ← φ(₁,₂)', 'i₂ ← φ(₁,₃)']);
+    // Without version hints, a φ names the lines its operands are defined on.
+    assert.deepEqual(hints?.map(label), ['x ← φ(L4,L6)', 'i ← φ(L12,L14)']);
+  });
+
+  it('focuses the hints on the function at the cursor the client reports', async () => {
+    const before = refreshes;
+    await conn.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { ssalens: { inlayHints: { versions: true, phis: true, scope: 'function' } } },
+    });
+    await conn.sendNotification(new NotificationType<unknown>('ssalens/didChangeCursor'), {
+      textDocument: { uri },
+      position: { line: 12, character: 4 }, // i++ in count, a line down since the edit
+    });
+    const deadline = Date.now() + 5000;
+    while (refreshes < before + 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const hints = await conn.sendRequest(InlayHintRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } },
+    });
+    const lines = new Set(hints?.map((h) => h.position.line));
+    assert.deepEqual([...lines], [10, 11, 12, 13, 15], 'the lines of count');
   });
 
   it('shuts down and exits cleanly', async () => {

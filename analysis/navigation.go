@@ -1,0 +1,110 @@
+package analysis
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/ssalens/ssalens/ssa"
+)
+
+// Navigation lists that name what each place is: an editor's own definition and references
+// lists show only the source line, and mix our answers with its own.
+
+// Located is a place in Src with the words a list shows for it.
+type Located struct {
+	Span   Span
+	Label  string // the value and what happens to it there: x₂ — defined on line 4
+	Detail string // the source line
+}
+
+// ReachingDefinitions returns the definitions that reach the value at off, labelled: its own
+// definition, or for a φ every definition other than a φ that reaches it through φs, in source
+// order. At a join point it answers for the join's φs. For a variable that is not renamed it
+// returns the declaration, and for a global nothing.
+func (r *Result) ReachingDefinitions(off int32) []Located {
+	var values []*ssa.Value
+	o := r.occurrenceAt(off)
+	switch {
+	case o == nil:
+		for _, j := range r.Joins {
+			if j.At == off {
+				for _, p := range j.Block.Phis {
+					values = append(values, ssa.Sources(p.Value)...)
+				}
+			}
+		}
+	case o.value() == nil && o.Binding.Kind == ssa.Global:
+		return nil
+	case o.value() == nil:
+		b := o.Binding
+		return []Located{{Span: r.span(b.Decl), Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.line(b.Decl.Start)),
+			Detail: r.sourceLine(b.Decl.Start)}}
+	default:
+		values = ssa.Sources(o.value())
+	}
+	out := make([]Located, len(values))
+	for i, v := range values {
+		out[i] = Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedOffset(v))}
+	}
+	sortLocated(out)
+	return out
+}
+
+// definedWhere says where v is defined, for a list: defined on line 4, parameter on line 1.
+func (r *Result) definedWhere(v *ssa.Value) string {
+	switch {
+	case v.Kind == ssa.ValuePhi:
+		return fmt.Sprintf("φ on line %d", r.line(definedOffset(v)))
+	case v.Uninitialized():
+		return initialMeaning(v)
+	case v.Kind == ssa.ValueParam:
+		return fmt.Sprintf("parameter on line %d", r.line(definedOffset(v)))
+	}
+	return fmt.Sprintf("defined on line %d", r.line(definedOffset(v)))
+}
+
+// definedOffset returns where v is defined in the analyzed text, as DefinedAt does in Src.
+func definedOffset(v *ssa.Value) int32 {
+	switch v.Kind {
+	case ssa.ValuePhi:
+		return v.Block.Anchor.End
+	case ssa.ValueInitial:
+		return v.Binding.Decl.Start
+	}
+	return v.Def().Span.Start
+}
+
+// ValueReferences returns the definition and the uses of the value at off, labelled, a φ's
+// join first; for a variable that is not renamed, every occurrence of it.
+func (r *Result) ValueReferences(off int32) []Located {
+	o := r.occurrenceAt(off)
+	if o == nil {
+		return nil
+	}
+	v := o.value()
+	var out []Located
+	if v != nil && v.Kind == ssa.ValuePhi {
+		at := r.DefinedAt(v)
+		out = append(out, Located{Span: at, Label: fmt.Sprintf("%s — φ on line %d", label(r.phiHint(v.Phi, true)), r.Lines.Line(at.Start)),
+			Detail: r.lineText(at.Start)})
+	}
+	for _, h := range r.Highlights(off) {
+		what, verb := o.Binding.Name, "read"
+		switch {
+		case v != nil && h.Write:
+			what, verb = name(v), "defined"
+		case v != nil:
+			what = name(v)
+		case h.Write:
+			verb = "assigned"
+		}
+		out = append(out, Located{Span: h.Span, Label: fmt.Sprintf("%s — %s on line %d", what, verb, r.Lines.Line(h.Span.Start)),
+			Detail: r.lineText(h.Span.Start)})
+	}
+	return out
+}
+
+func sortLocated(ls []Located) {
+	slices.SortStableFunc(ls, func(a, b Located) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+}
