@@ -8,6 +8,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/ssalens/ssalens/analysis"
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
@@ -49,29 +50,77 @@ func BenchmarkEditThenHints(b *testing.B) {
 	benchmarkEditThenHints(b, map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}})
 }
 
-// BenchmarkEditThenFreshHints is BenchmarkEditThenHints for a client without refresh
-// support: every answer waits for the analysis of the edited version.
+// The BenchmarkEditThenFresh benchmarks time a keystroke until one answer of the edited
+// version is back, for a client without inlay hint refresh support, so that every answer
+// waits for the fresh analysis: a space typed at the start of the middle line of a corpus
+// file (deleted again by the next iteration), then the hints of the 100 lines around it, the
+// hover, definition or references of the first local variable after it, or the diagnostics
+// published for the version. Each reports the median and the 99th percentile.
+
 func BenchmarkEditThenFreshHints(b *testing.B) {
-	benchmarkEditThenHints(b, nil)
+	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+		c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
+	})
+}
+
+func BenchmarkEditThenFreshHover(b *testing.B) {
+	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+		c.mustCallDiscarding("textDocument/hover", at(k.uri, k.use.Line, k.use.Character))
+	})
+}
+
+func BenchmarkEditThenFreshDefinition(b *testing.B) {
+	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+		c.mustCallDiscarding("textDocument/definition", at(k.uri, k.use.Line, k.use.Character))
+	})
+}
+
+func BenchmarkEditThenFreshReferences(b *testing.B) {
+	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+		params := at(k.uri, k.use.Line, k.use.Character)
+		params["context"] = map[string]any{"includeDeclaration": true}
+		c.mustCallDiscarding("textDocument/references", params)
+	})
+}
+
+func BenchmarkEditThenFreshDiagnostics(b *testing.B) {
+	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+		c.diagnosticsAfter(k.received, k.uri, k.version)
+	})
+}
+
+// keystroke is what an answer after one edit asks about.
+type keystroke struct {
+	uri      protocol.DocumentURI
+	version  int32
+	mid      uint32            // the edited line
+	use      protocol.Position // a local variable after it
+	received int               // messages from the server before the edit
 }
 
 func benchmarkEditThenHints(b *testing.B, capabilities any) {
+	benchmarkEditThen(b, capabilities, func(c *testClient, k keystroke) {
+		c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
+	})
+}
+
+func benchmarkEditThen(b *testing.B, capabilities any, answer func(*testClient, keystroke)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			c, uri := openCorpusFile(b, f, capabilities)
-			mid := uint32(bytes.Count(f.Src, []byte("\n")) / 2)
-			params := hintsParams(uri, mid-min(mid, 50), mid+50)
-			version := int32(1)
+			k := keystroke{uri: uri, version: 1, mid: uint32(bytes.Count(f.Src, []byte("\n")) / 2)}
+			k.use = firstLocalAfter(b, f.Src, k.mid+1)
 			var durations []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				version++
-				if version%2 == 0 {
-					c.change(uri, version, contentChange{Range: span(mid, 0, mid, 0), Text: " "})
+				k.version++
+				k.received = c.count("")
+				if k.version%2 == 0 {
+					c.change(uri, k.version, contentChange{Range: span(k.mid, 0, k.mid, 0), Text: " "})
 				} else {
-					c.change(uri, version, contentChange{Range: span(mid, 0, mid, 1), Text: ""})
+					c.change(uri, k.version, contentChange{Range: span(k.mid, 0, k.mid, 1), Text: ""})
 				}
-				c.mustCallDiscarding("textDocument/inlayHint", params)
+				answer(c, k)
 				durations = append(durations, time.Since(start))
 			}
 			slices.Sort(durations)
@@ -80,4 +129,22 @@ func benchmarkEditThenHints(b *testing.B, capabilities any) {
 			b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
 		})
 	}
+}
+
+// firstLocalAfter returns the position of the first occurrence of a renamed variable on
+// line or after it.
+func firstLocalAfter(b *testing.B, src []byte, line uint32) protocol.Position {
+	r, err := analysis.Analyze(src, analysis.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, o := range r.Occurrences {
+		if o.Read != nil || o.Write != nil {
+			if l, c := r.Lines.Position(o.Span.Start, analysis.UTF16); l >= line {
+				return protocol.Position{Line: l, Character: c}
+			}
+		}
+	}
+	b.Fatalf("no local variable after line %d", line)
+	return protocol.Position{}
 }
