@@ -8,6 +8,7 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	typescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 )
 
 // A Grammar is one tree-sitter language with the translation of its symbol and field ids into
@@ -24,6 +25,14 @@ type Grammar struct {
 
 // JavaScript is tree-sitter-javascript: JavaScript with JSX.
 var JavaScript = newGrammar("JavaScript", javascript.Language())
+
+// TypeScript is tree-sitter-typescript's typescript language: TypeScript without JSX, where
+// <T>x is a type assertion. It embeds an older tree-sitter-javascript (0.23), so the same
+// JavaScript may parse to other shapes than JavaScript's (see drift_test.go).
+var TypeScript = newGrammar("TypeScript", typescript.LanguageTypescript())
+
+// TSX is tree-sitter-typescript's tsx language: TypeScript with JSX, and no <T>x.
+var TSX = newGrammar("TSX", typescript.LanguageTSX())
 
 func (g *Grammar) String() string { return g.name }
 

@@ -127,23 +127,24 @@ func TestHelpers(t *testing.T) {
 	}
 }
 
-// TestKinds checks the translation of the JavaScript grammar's symbols and fields: every
-// symbol a tree can hold has the project's kind of its name and namedness, every field the
-// project's field of its name.
+// TestKinds checks the translation of each grammar's symbols and fields: every symbol a tree
+// can hold has the project's kind of its name and namedness, every field the project's field of
+// its name.
 func TestKinds(t *testing.T) {
-	g := JavaScript
-	for id := range uint16(g.lang.NodeKindCount()) {
-		if !g.lang.NodeKindIsVisible(id) {
-			continue
+	for _, g := range []*Grammar{JavaScript, TypeScript, TSX} {
+		for id := range uint16(g.lang.NodeKindCount()) {
+			if !g.lang.NodeKindIsVisible(id) {
+				continue
+			}
+			k := g.kinds[id]
+			if k == KindUnknown || k.String() != g.lang.NodeKindForId(id) || k.IsNamed() != g.lang.NodeKindIsNamed(id) {
+				t.Errorf("%v: symbol %d %q (named %v) translates to %v (named %v)", g, id, g.lang.NodeKindForId(id), g.lang.NodeKindIsNamed(id), k, k.IsNamed())
+			}
 		}
-		k := g.kinds[id]
-		if k == KindUnknown || k.String() != g.lang.NodeKindForId(id) || k.IsNamed() != g.lang.NodeKindIsNamed(id) {
-			t.Errorf("symbol %d %q (named %v) translates to %v (named %v)", id, g.lang.NodeKindForId(id), g.lang.NodeKindIsNamed(id), k, k.IsNamed())
-		}
-	}
-	for id := range uint16(g.lang.FieldCount()) {
-		if f := g.fields[id+1]; f == FieldNone || f.String() != g.lang.FieldNameForId(id+1) {
-			t.Errorf("field %d %q translates to %q", id+1, g.lang.FieldNameForId(id+1), f)
+		for id := range uint16(g.lang.FieldCount()) {
+			if f := g.fields[id+1]; f == FieldNone || f.String() != g.lang.FieldNameForId(id+1) {
+				t.Errorf("%v: field %d %q translates to %q", g, id+1, g.lang.FieldNameForId(id+1), f)
+			}
 		}
 	}
 	if KindError.String() != "ERROR" || !KindError.IsNamed() {

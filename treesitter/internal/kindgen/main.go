@@ -26,6 +26,8 @@ import (
 // grammars are the node-types.json files whose kinds make up the project's.
 var grammars = []struct{ module, path string }{
 	{"github.com/tree-sitter/tree-sitter-javascript", "src/node-types.json"},
+	{"github.com/tree-sitter/tree-sitter-typescript", "typescript/src/node-types.json"},
+	{"github.com/tree-sitter/tree-sitter-typescript", "tsx/src/node-types.json"},
 }
 
 type nodeType struct {
