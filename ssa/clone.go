@@ -38,6 +38,7 @@ func (c *cloner) function(fn *Function) *Function {
 		nb := *b
 		nb.Owner = nf
 		nb.Decl = c.span(b.Decl)
+		nb.Type = c.span(b.Type)
 		nb.Why = c.reason(b.Why)
 		nf.Bindings = append(nf.Bindings, &nb)
 		c.bindings[b] = &nb

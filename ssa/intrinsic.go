@@ -33,13 +33,15 @@ const (
 	IntrinsicCaughtValue
 	IntrinsicException // the exception a finally block rethrows
 	IntrinsicCompletion
-	IntrinsicSyntax // a node the lowering does not know (an ERROR node, say): its parts, evaluated
+	IntrinsicSyntax    // a node the lowering does not know (an ERROR node, say): its parts, evaluated
+	IntrinsicEnum      // a TypeScript enum's new object
+	IntrinsicNamespace // a TypeScript namespace's new object
 )
 
 var intrinsicNames = [...]string{"", "Array", "Object", "Template", "Spread", "Await", "Yield", "YieldDelegate",
 	"This", "Super", "MetaProperty", "DynamicImport", "Class", "Delete", "RestProperties", "RestElements", "JSX",
 	"Import", "Callee", "IgnoredAssignment", "ForIn", "ForOf", "ForAwaitOf", "IterNext", "IterValue",
-	"CaughtValue", "Exception", "Completion", "Syntax"}
+	"CaughtValue", "Exception", "Completion", "Syntax", "Enum", "Namespace"}
 
 func (i Intrinsic) String() string { return intrinsicNames[i] }
 

@@ -17,10 +17,13 @@ const (
 	Class
 	CatchParam
 	Import
-	Global // an identifier that resolves to no declaration; never renamed
+	Global    // an identifier that resolves to no declaration; never renamed
+	Enum      // a TypeScript enum: its object, which later declarations of the same name extend
+	Namespace // a TypeScript namespace with values: its object, likewise
 )
 
-var bindingKindNames = [...]string{"var", "let", "const", "param", "function", "class", "catch", "import", "global"}
+var bindingKindNames = [...]string{"var", "let", "const", "param", "function", "class", "catch", "import", "global",
+	"enum", "namespace"}
 
 func (k BindingKind) String() string { return bindingKindNames[k] }
 
@@ -34,6 +37,9 @@ type Binding struct {
 	Owner    *Function
 	Why      Reason // why the binding is a context variable, not renamed (see Context)
 	Exported bool   // a module export: importers see every value it takes
+	// Type is the span of the type annotation the declaration gives it in TypeScript
+	// (`let x: T`, a parameter's), without the colon; empty if none.
+	Type Span
 }
 
 // Renamed reports whether Build gives the binding's places SSA values in fn.

@@ -32,11 +32,12 @@ const (
 	VisibleToDirectEval               // Name: the function holding the eval, At: the call
 	AliasedByArguments                // Name: the function whose arguments object aliases it
 	AssignedThroughWith               // Name: the function holding the with statement, At: the use
+	ExportedFromNamespace             // Name: the namespace, At: the export; a property of its object
 )
 
 var reasonKindNames = [...]string{"none", "with statement", "direct eval", "syntax error", "no jump target",
 	"too deep", "internal error", "assigned in a nested function", "reassigned and read in a nested function",
-	"visible to a direct eval", "aliased by arguments", "assigned through with"}
+	"visible to a direct eval", "aliased by arguments", "assigned through with", "exported from a namespace"}
 
 func (k ReasonKind) String() string { return reasonKindNames[k] }
 
