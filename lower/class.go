@@ -10,8 +10,8 @@ import (
 // decorators and computed keys are evaluated in the enclosing function.
 
 // method lowers a method definition, appending to args the values it is made of: its
-// decorators and computed key, evaluated in the current function, and its body, a nested
-// function.
+// decorators, computed key and parameters' decorators, evaluated in the current function, and
+// its body, a nested function.
 func (fs *funcState) method(n int32, args []ssa.Temp) []ssa.Temp {
 	args = fs.decorators(n, args)
 	t := fs.lw.t
@@ -23,6 +23,7 @@ func (fs *funcState) method(n int32, args []ssa.Temp) []ssa.Temp {
 			name = string(t.Text(key))
 		}
 	}
+	args = fs.parameterDecorators(n, args)
 	return append(args, fs.closure(n, name))
 }
 
@@ -39,7 +40,8 @@ func (fs *funcState) decorators(n int32, args []ssa.Temp) []ssa.Temp {
 
 // class lowers a class declaration or expression named hint (or its own name). The class's
 // own name is bound inside the class too, to the class itself: a method that reads it is not
-// affected by an assignment to the declared name outside.
+// affected by an assignment to the declared name outside. Decorators written before `export`
+// belong to the exported class.
 func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	t := fs.lw.t
 	name := hint
@@ -53,11 +55,17 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 		fs.scope = &scope{parent: saved, fs: fs}
 		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
 	}
-	args := fs.decorators(n, nil)
+	var args []ssa.Temp
+	if p := t.Nodes[n].Parent; p >= 0 && t.Nodes[p].Kind == ts.KindExportStatement {
+		args = fs.decorators(p, args)
+	}
+	args = fs.decorators(n, args)
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {
 		case ts.KindClassHeritage:
-			args = append(args, fs.sequence(c))
+			if s := superclass(t, c); s >= 0 {
+				args = append(args, fs.expr(s))
+			}
 		case ts.KindClassBody:
 			for m := range fs.children(c) {
 				args = fs.member(m, name, args)
@@ -69,7 +77,7 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 		// A declaration's name is its outer binding's place (stmt stores it); the inner
 		// binding is set where the class is complete.
 		at := fs.span(id)
-		if t.Nodes[n].Kind == ts.KindClassDeclaration {
+		if k := t.Nodes[n].Kind; k == ts.KindClassDeclaration || k == ts.KindAbstractClassDeclaration {
 			at = point(t.Nodes[n].End)
 		}
 		fs.storeBinding(self, at, v)
@@ -84,9 +92,12 @@ func (fs *funcState) member(m int32, class string, args []ssa.Temp) []ssa.Temp {
 	switch t.Nodes[m].Kind {
 	case ts.KindMethodDefinition:
 		return fs.method(m, args)
-	case ts.KindFieldDefinition:
+	case ts.KindFieldDefinition, ts.KindPublicFieldDefinition:
+		if isAmbientField(t, m) {
+			return args // declare and abstract fields define nothing
+		}
 		args = fs.decorators(m, args)
-		prop := fs.field(m, ts.FieldProperty)
+		prop := memberKey(t, m)
 		name := class + "." + string(t.Text(prop))
 		if prop >= 0 && t.Nodes[prop].Kind == ts.KindComputedPropertyName {
 			args = append(args, fs.expr(prop))
@@ -99,6 +110,11 @@ func (fs *funcState) member(m int32, class string, args []ssa.Temp) []ssa.Temp {
 		return append(args, fs.cur.Closure(fs.lw.lowerInitializer(fs, m, value, name), fs.span(m)))
 	case ts.KindClassStaticBlock:
 		return append(args, fs.cur.Closure(fs.lw.lowerStaticBlock(fs, m), fs.span(m)))
+	case ts.KindDecorator: // TypeScript's method decorators precede the method in the class body
+		return append(args, fs.sequence(m))
+	}
+	if isTypeOnly(t.Nodes[m].Kind) {
+		return args // signatures and index signatures
 	}
 	return append(args, fs.expr(m))
 }

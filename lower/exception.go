@@ -157,6 +157,7 @@ func (fs *funcState) tryStmt(n int32) {
 		fs.scope = &scope{parent: saved, fs: fs}
 		if p := fs.field(catch, ts.FieldParameter); p >= 0 {
 			fs.lw.declarePattern(fs.scope, p, ssa.CatchParam)
+			fs.declaredType(p, fs.field(catch, ts.FieldType))
 			fs.assign(p, fs.intrinsic(ssa.IntrinsicCaughtValue, "", p))
 		}
 		if b := fs.field(catch, ts.FieldBody); b >= 0 {

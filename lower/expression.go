@@ -15,9 +15,13 @@ import (
 const maxConstText = 40
 
 // exprNamed lowers n; a function or class expression takes the name of the node name (-1:
-// none) if it is a variable or a property name, as JavaScript's named evaluation does.
+// none) if it is a variable or a property name, as JavaScript's named evaluation does, also
+// inside TypeScript's wrappers (f = (() => 1) as T names the arrow f, as its JavaScript does).
 func (fs *funcState) exprNamed(n, name int32) ssa.Temp {
 	t := fs.lw.t
+	for n >= 0 && isWrapper(t.Nodes[n].Kind) {
+		n = wrapped(t, n)
+	}
 	hint := ""
 	if name >= 0 {
 		switch t.Nodes[name].Kind {
@@ -45,6 +49,9 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 	node := &t.Nodes[n]
 	switch node.Kind {
 	case ts.KindIdentifier, ts.KindShorthandPropertyIdentifier:
+		if v, ok := fs.enumMember(n); ok {
+			return v
+		}
 		return fs.load(n)
 	case ts.KindUndefined:
 		return fs.undefined(n)
@@ -105,6 +112,13 @@ func (fs *funcState) expr(n int32) ssa.Temp {
 		return fs.update(n)
 	case ts.KindJSXElement, ts.KindJSXSelfClosingElement:
 		return fs.jsx(n)
+	case ts.KindNonNullExpression, ts.KindAsExpression, ts.KindSatisfiesExpression, ts.KindTypeAssertion,
+		ts.KindInstantiationExpression:
+		if w := wrapped(t, n); w >= 0 {
+			return fs.expr(w)
+		}
+	case ts.KindInternalModule:
+		return fs.namespace(n)
 	}
 	fs.any(n)
 	return fs.intrinsic(ssa.IntrinsicSyntax, node.Kind.String(), n)
@@ -216,19 +230,21 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block, last func(o ssa.Te
 	if kind == ts.KindCallExpression {
 		inner = fs.field(n, ts.FieldFunction)
 	}
+	opt := optionalLink(t, n)
 	// eval(…) and (eval)(…) are direct evals when eval is the global one; eval?.(…) and
 	// (0, eval)(…) never are.
 	if callee := unparen(t, inner); kind == ts.KindCallExpression && t.Nodes[callee].Kind == ts.KindIdentifier &&
-		string(t.Text(callee)) == "eval" && fs.scope.lookup(t.Text(callee)) == nil && fs.field(n, ts.FieldOptionalChain) < 0 {
+		string(t.Text(callee)) == "eval" && fs.scope.lookup(t.Text(callee)) == nil && opt < 0 {
 		fs.directEval(n)
 	}
+	inner = chainInner(t, inner)
 	var o ssa.Temp
 	if isChainLink(t.Nodes[inner].Kind) {
 		o = fs.chainLink(inner, shorts, nil)
 	} else {
 		o = fs.expr(inner)
 	}
-	if opt := fs.field(n, ts.FieldOptionalChain); opt >= 0 {
+	if opt >= 0 {
 		null := fs.constant("null", opt)
 		nullish := fs.cur.Binary(ssa.OperatorEq, fs.span(opt), o, null)
 		short := fs.newBlock("short")
@@ -289,10 +305,19 @@ func (fs *funcState) unary(n int32) ssa.Temp {
 	return fs.cur.Unary(op, fs.span(n), fs.expr(arg))
 }
 
-// unparen returns the expression inside the parentheses around n, if it is not a sequence.
+// unparen returns the expression inside the parentheses around n, if it is not a sequence,
+// and inside TypeScript's wrappers, which keep its value and its place as a target.
 func unparen(t *ts.Tree, n int32) int32 {
-	for n >= 0 && t.Nodes[n].Kind == ts.KindParenthesizedExpression {
-		inner := t.FirstNamedChild(n)
+	for n >= 0 {
+		var inner int32
+		switch k := t.Nodes[n].Kind; {
+		case k == ts.KindParenthesizedExpression:
+			inner = t.FirstNamedChild(n)
+		case isWrapper(k):
+			inner = wrapped(t, n)
+		default:
+			return n
+		}
 		if inner < 0 || t.Nodes[inner].Kind == ts.KindSequenceExpression {
 			return n
 		}

@@ -19,7 +19,8 @@ import (
 //	    Return
 func (lw *lowerer) lowerProgram(prev *File) {
 	t := lw.t
-	fn := ssa.NewFunction("<module>", span(t, 0))
+	// The whole file, also the spaces before the program node, which starts at its first token.
+	fn := ssa.NewFunction("<module>", ssa.Span{End: int32(len(t.Src))})
 	fs := lw.newFuncState(fn, nil)
 	fs.strict = lw.isModule() || lw.hasUseStrict(0)
 	lw.strict = fs.strict
@@ -48,11 +49,19 @@ func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState) *funcState {
 }
 
 // body lowers the statements of a block-like node in the current scope, after hoisting its
-// function declarations.
+// function declarations; a constructor's parameter properties are stored where TypeScript
+// stores them (propertiesAt).
 func (fs *funcState) body(node int32) {
 	fs.hoistFunctions(node)
+	props := len(fs.paramProps) > 0
+	if props && fs.propsAt == node {
+		fs.storeParameterProperties()
+	}
 	for c := range fs.lw.t.NamedChildren(node) {
 		fs.stmt(c)
+		if props && fs.propsAt == c {
+			fs.storeParameterProperties()
+		}
 	}
 }
 
@@ -153,6 +162,11 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 		}
 	}
 	fs.params(node)
+	if list := t.ChildByField(node, ts.FieldParameters); list >= 0 && body >= 0 && kind == ts.KindMethodDefinition {
+		if fs.paramProps = parameterProperties(t, list); len(fs.paramProps) > 0 {
+			fs.propsAt = propertiesAt(t, body)
+		}
+	}
 	switch {
 	case body < 0:
 	case t.Nodes[body].Kind == ts.KindStatementBlock:
@@ -207,7 +221,8 @@ func (lw *lowerer) simpleParams(node int32) bool {
 		return true
 	}
 	for p := range t.NamedChildren(list) {
-		if k := t.Nodes[p].Kind; k != ts.KindIdentifier && k != ts.KindComment {
+		pattern, value := paramParts(t, p)
+		if pattern >= 0 && (value >= 0 || t.Nodes[pattern].Kind != ts.KindIdentifier && t.Nodes[pattern].Kind != ts.KindComment) {
 			return false
 		}
 	}
@@ -237,6 +252,14 @@ func (fs *funcState) params(node int32) {
 
 func (fs *funcState) param(p int32) {
 	t := fs.lw.t
+	pattern, value := paramParts(t, p)
+	if pattern < 0 {
+		return // TypeScript's this parameter
+	}
+	fs.declaredType(pattern, t.ChildByField(p, ts.FieldType))
+	if value < 0 {
+		p = pattern // a TypeScript parameter without default is its pattern
+	}
 	switch t.Nodes[p].Kind {
 	case ts.KindIdentifier:
 		b := fs.scope.declare(t.Text(p), ssa.Param, fs.span(p))
@@ -250,7 +273,7 @@ func (fs *funcState) param(p int32) {
 }
 
 // checkSyntax marks the function as not analyzed if its own part of node (nested functions
-// aside) has a syntax error.
+// and types aside) has a syntax error.
 func (fs *funcState) checkSyntax(node int32) {
 	t := fs.lw.t
 	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
@@ -263,8 +286,8 @@ func (fs *funcState) checkSyntax(node int32) {
 		case n.Flags&(ts.IsError|ts.Missing) != 0:
 			fs.refuse(ssa.SyntaxError, span(t, i), "")
 			return
-		case i != node && isFunctionNode(n.Kind):
-			i = t.SubtreeEnd(i) - 1
+		case i != node && (isFunctionNode(n.Kind) || isType(n.Kind)):
+			i = t.SubtreeEnd(i) - 1 // a nested function's own; or a type's, which makes no code
 		}
 	}
 }
@@ -295,7 +318,7 @@ func (lw *lowerer) hasUseStrict(body int32) bool {
 func (lw *lowerer) isModule() bool {
 	t := lw.t
 	for c := t.FirstNamedChild(0); c >= 0; c = t.NextNamedSibling(c) {
-		if k := t.Nodes[c].Kind; k == ts.KindImportStatement || k == ts.KindExportStatement {
+		if k := t.Nodes[c].Kind; (k == ts.KindImportStatement || k == ts.KindExportStatement) && !lw.erased(c) {
 			return true
 		}
 	}
@@ -305,7 +328,8 @@ func (lw *lowerer) isModule() bool {
 func isFunctionNode(k ts.Kind) bool {
 	switch k {
 	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindFunctionExpression,
-		ts.KindGeneratorFunction, ts.KindArrowFunction, ts.KindMethodDefinition, ts.KindClassStaticBlock:
+		ts.KindGeneratorFunction, ts.KindArrowFunction, ts.KindMethodDefinition, ts.KindClassStaticBlock,
+		ts.KindInternalModule, ts.KindModule:
 		return true
 	}
 	return false

@@ -61,6 +61,7 @@ type lowerer struct {
 	prev   *File
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code
+	tsFile
 }
 
 // funcState is the lowering state of one function.
@@ -85,6 +86,7 @@ type funcState struct {
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool
+	tsFunc
 }
 
 func span(t *ts.Tree, i int32) ssa.Span {

@@ -29,6 +29,8 @@ func (fs *funcState) element(p int32, get func() ssa.Temp) {
 	switch t.Nodes[p].Kind {
 	case ts.KindAssignmentPattern, ts.KindObjectAssignmentPattern:
 		left, dflt = fs.field(p, ts.FieldLeft), fs.field(p, ts.FieldRight)
+	case ts.KindRequiredParameter, ts.KindOptionalParameter: // TypeScript's, with a default value
+		left, dflt = paramParts(t, p)
 	case ts.KindRestPattern: // a rest parameter: get gives the array of the rest already
 		left = fs.first(p)
 	}

@@ -19,7 +19,11 @@ import (
 // scratch. Both must give the same functions, the same SSA form and the same context
 // variables, whatever syntax errors the edits make; and copies must really happen.
 func TestLowerFromEqualsLower(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/annotate/*.js")
+	var files []string
+	for _, ext := range []string{"js", "ts", "tsx"} {
+		matches, _ := filepath.Glob("../testdata/annotate/*." + ext)
+		files = append(files, matches...)
+	}
 	inserts := []string{" ", "\n", "x", "let q = 0;", "y = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "'", "`", "eval(s);", "with (o) {}"}
 	copied := 0
 	for _, seed := range []uint64{3, 13, 55} {
@@ -40,7 +44,7 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := ts.Parse(ts.JavaScript, src)
+		tree, err := ts.Parse(grammarOf(name), src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,4 +112,15 @@ func describe(f *File) string {
 		sb.WriteString(fn.String())
 	}
 	return sb.String()
+}
+
+// grammarOf returns the grammar of a test file, by its extension.
+func grammarOf(name string) *ts.Grammar {
+	switch filepath.Ext(name) {
+	case ".ts":
+		return ts.TypeScript
+	case ".tsx":
+		return ts.TSX
+	}
+	return ts.JavaScript
 }

@@ -123,7 +123,7 @@ func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 				inBlocks = append(inBlocks, name)
 			}
 			i = t.SubtreeEnd(i) - 1
-		case ts.KindClassBody:
+		case ts.KindClassBody, ts.KindAmbientDeclaration:
 			i = t.SubtreeEnd(i) - 1
 		default:
 			if isFunctionNode(n.Kind) {
@@ -166,8 +166,17 @@ func isBlockLike(k ts.Kind) bool {
 func (lw *lowerer) forEachDeclared(d int32, f func(name int32)) {
 	t := lw.t
 	switch t.Nodes[d].Kind {
-	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindClassDeclaration:
+	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration, ts.KindClassDeclaration,
+		ts.KindAbstractClassDeclaration, ts.KindEnumDeclaration:
 		if name := t.ChildByField(d, ts.FieldName); name >= 0 {
+			f(name)
+		}
+	case ts.KindInternalModule, ts.KindModule:
+		if name := lw.namespaceBinding(d); name >= 0 {
+			f(name)
+		}
+	case ts.KindImportAlias:
+		if name := importAliasName(t, d); name >= 0 {
 			f(name)
 		}
 	case ts.KindLexicalDeclaration, ts.KindVariableDeclaration, ts.KindUsingDeclaration:
@@ -197,6 +206,16 @@ func (lw *lowerer) declareStatement(s *scope, c int32) {
 	if c = unlabeled(t, c); c < 0 {
 		return
 	}
+	if a := misparsedUsing(t, c); a >= 0 {
+		lw.declarePattern(s, t.ChildByField(a, ts.FieldLeft), ssa.Const)
+		return
+	}
+	if ns := namespaceOf(t, c); ns >= 0 {
+		if name := lw.namespaceBinding(ns); name >= 0 {
+			s.declare(t.Text(name), ssa.Namespace, span(t, name))
+		}
+		return
+	}
 	switch t.Nodes[c].Kind {
 	case ts.KindLexicalDeclaration, ts.KindUsingDeclaration:
 		kind := ssa.Let
@@ -208,9 +227,17 @@ func (lw *lowerer) declareStatement(s *scope, c int32) {
 				lw.declarePattern(s, t.ChildByField(d, ts.FieldName), kind)
 			}
 		}
-	case ts.KindClassDeclaration:
+	case ts.KindClassDeclaration, ts.KindAbstractClassDeclaration:
 		if name := t.ChildByField(c, ts.FieldName); name >= 0 {
 			s.declare(t.Text(name), ssa.Class, span(t, name))
+		}
+	case ts.KindEnumDeclaration:
+		if name := t.ChildByField(c, ts.FieldName); name >= 0 {
+			s.declare(t.Text(name), ssa.Enum, span(t, name))
+		}
+	case ts.KindImportAlias:
+		if name := importAliasName(t, c); name >= 0 {
+			s.declare(t.Text(name), ssa.Import, span(t, name))
 		}
 	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 		if name := t.ChildByField(c, ts.FieldName); name >= 0 {
@@ -230,7 +257,16 @@ func (lw *lowerer) declareStatement(s *scope, c int32) {
 // forEachImport calls f with the local name node of every binding an import statement makes.
 func (lw *lowerer) forEachImport(stmt int32, f func(local int32)) {
 	t := lw.t
+	if isTypeOnlyImportExport(t, stmt) {
+		return // import type
+	}
 	for clause := range t.NamedChildren(stmt) {
+		if t.Nodes[clause].Kind == ts.KindImportRequireClause {
+			// import x = require("m")
+			if id := t.FirstNamedChild(clause); id >= 0 && t.Nodes[id].Kind == ts.KindIdentifier {
+				f(id)
+			}
+		}
 		if t.Nodes[clause].Kind != ts.KindImportClause {
 			continue
 		}
@@ -244,7 +280,7 @@ func (lw *lowerer) forEachImport(stmt int32, f func(local int32)) {
 				}
 			case ts.KindNamedImports:
 				for spec := range t.NamedChildren(c) {
-					if t.Nodes[spec].Kind != ts.KindImportSpecifier {
+					if t.Nodes[spec].Kind != ts.KindImportSpecifier || isTypeOnlyImportExport(t, spec) {
 						continue
 					}
 					local := t.ChildByField(spec, ts.FieldAlias)
@@ -280,6 +316,9 @@ func (lw *lowerer) forEachPatternName(p int32, f func(id int32)) {
 		lw.forEachPatternName(t.ChildByField(p, ts.FieldLeft), f)
 	case ts.KindPairPattern:
 		lw.forEachPatternName(t.ChildByField(p, ts.FieldValue), f)
+	case ts.KindRequiredParameter, ts.KindOptionalParameter:
+		pattern, _ := paramParts(t, p)
+		lw.forEachPatternName(pattern, f)
 	case ts.KindObjectPattern, ts.KindArrayPattern, ts.KindRestPattern:
 		for c := range t.NamedChildren(p) {
 			lw.forEachPatternName(c, f)

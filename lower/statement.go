@@ -20,7 +20,11 @@ func (fs *funcState) stmt(n int32) {
 	node := &t.Nodes[n]
 	switch node.Kind {
 	case ts.KindExpressionStatement:
-		if e := fs.first(n); e >= 0 {
+		if a := misparsedUsing(t, n); a >= 0 {
+			fs.usingDeclaration(a)
+		} else if ns := namespaceOf(t, n); ns >= 0 {
+			fs.namespaceStmt(ns)
+		} else if e := fs.first(n); e >= 0 {
 			fs.expr(e)
 		}
 	case ts.KindStatementBlock:
@@ -39,7 +43,7 @@ func (fs *funcState) stmt(n int32) {
 		case fs.lw.annexB[name] != nil:
 			fs.storeBinding(fs.lw.annexB[name], fs.span(name), fs.load(name))
 		}
-	case ts.KindClassDeclaration:
+	case ts.KindClassDeclaration, ts.KindAbstractClassDeclaration:
 		v := fs.class(n, "")
 		if name := fs.field(n, ts.FieldName); name >= 0 {
 			fs.store(name, v)
@@ -62,10 +66,18 @@ func (fs *funcState) stmt(n int32) {
 		fs.withStmt(n)
 	case ts.KindExportStatement:
 		fs.export(n)
+	case ts.KindEnumDeclaration:
+		fs.enum(n)
+	case ts.KindInternalModule, ts.KindModule:
+		fs.namespaceStmt(n)
+	case ts.KindImportAlias:
+		fs.importAlias(n)
 	case ts.KindImportStatement, ts.KindEmptyStatement, ts.KindDebuggerStatement, ts.KindComment,
 		ts.KindHashBangLine, ts.KindHTMLComment:
 	default:
-		fs.any(n)
+		if !isTypeOnly(node.Kind) {
+			fs.any(n)
+		}
 	}
 }
 
@@ -113,7 +125,9 @@ func isStatementKind(k ts.Kind) bool {
 		ts.KindForInStatement, ts.KindLabeledStatement, ts.KindBreakStatement, ts.KindContinueStatement,
 		ts.KindReturnStatement, ts.KindThrowStatement, ts.KindTryStatement, ts.KindSwitchStatement,
 		ts.KindWithStatement, ts.KindExportStatement, ts.KindImportStatement, ts.KindEmptyStatement,
-		ts.KindDebuggerStatement, ts.KindElseClause:
+		ts.KindDebuggerStatement, ts.KindElseClause, ts.KindAbstractClassDeclaration, ts.KindEnumDeclaration,
+		ts.KindModule, ts.KindImportAlias, ts.KindInterfaceDeclaration, ts.KindTypeAliasDeclaration,
+		ts.KindFunctionSignature, ts.KindAmbientDeclaration:
 		return true
 	}
 	return false
@@ -157,6 +171,7 @@ func (fs *funcState) declaration(n int32) {
 		}
 		name := fs.field(d, ts.FieldName)
 		value := fs.field(d, ts.FieldValue)
+		fs.declaredType(name, fs.field(d, ts.FieldType))
 		switch {
 		case name < 0:
 		case value >= 0:
@@ -303,14 +318,21 @@ func (fs *funcState) export(n int32) {
 		fs.exprNamed(v, -1)
 		return
 	}
-	if fs.field(n, ts.FieldSource) >= 0 {
-		return // a re-export reads no local variable
+	if v := exportAssignment(t, n); v >= 0 {
+		fs.expr(v) // export = v
+		return
+	}
+	if fs.field(n, ts.FieldSource) >= 0 || isTypeOnlyImportExport(t, n) {
+		return // a re-export reads no local variable; export type exports no value
 	}
 	for c := range fs.children(n) {
 		if t.Nodes[c].Kind != ts.KindExportClause {
 			continue
 		}
 		for spec := range fs.children(c) {
+			if isTypeOnlyImportExport(t, spec) {
+				continue
+			}
 			if name := fs.field(spec, ts.FieldName); name >= 0 && t.Nodes[name].Kind == ts.KindIdentifier {
 				if b := fs.scope.lookup(t.Text(name)); b != nil {
 					b.Exported = true
