@@ -22,9 +22,19 @@ type Language uint8
 
 const (
 	JavaScript Language = iota // JavaScript with JSX
+	TypeScript                 // TypeScript without JSX, where <T>x is a type assertion
+	TSX                        // TypeScript with JSX
 )
 
-func (l Language) grammar() *treesitter.Grammar { return treesitter.JavaScript }
+func (l Language) grammar() *treesitter.Grammar {
+	switch l {
+	case TypeScript:
+		return treesitter.TypeScript
+	case TSX:
+		return treesitter.TSX
+	}
+	return treesitter.JavaScript
+}
 
 // Options choose how a source file is analyzed.
 type Options struct {

@@ -46,6 +46,44 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// TestCorpusTypeScript analyzes the TypeScript corpus (zod, rxjs, TanStack Query): every
+// function must lower, build, verify and agree with the Cytron reference, and at least 99.5%
+// of them must be analyzed. It lists every function that is not, with why.
+func TestCorpusTypeScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	total, analyzed := 0, 0
+	var notAnalyzed []string
+	for _, f := range corpus.FetchTypeScript(t) {
+		t.Run(f.Name, func(t *testing.T) {
+			lang, _ := analysis.LanguageOfFile(f.Name)
+			r, err := analysis.Analyze(f.Src, analysis.Options{Language: lang, Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResult(t, r)
+			for _, fn := range r.Funcs {
+				total++
+				if fn.Analyzed() {
+					analyzed++
+					continue
+				}
+				line := r.Lines.Line(fn.Span.Start)
+				notAnalyzed = append(notAnalyzed, fmt.Sprintf("%s:%d: %s: %s", f.Name, line, fn.Name, fn.NotAnalyzed.Kind))
+				if fn.NotAnalyzed.Kind == ssa.InternalError {
+					t.Errorf("%s:%d: %s: %s", f.Name, line, fn.Name, fn.NotAnalyzed.Name)
+				}
+			}
+		})
+	}
+	share := 100 * float64(analyzed) / float64(max(total, 1))
+	t.Logf("%d functions, %d analyzed (%.2f%%); not analyzed:\n%s", total, analyzed, share, strings.Join(notAnalyzed, "\n"))
+	if share < 99.5 {
+		t.Errorf("%.2f%% of the functions analyzed, want at least 99.5%%", share)
+	}
+}
+
 func formatReasons(reasons map[string]int) string {
 	if len(reasons) == 0 {
 		return "none"

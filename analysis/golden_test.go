@@ -13,8 +13,8 @@ import (
 
 var update = flag.Bool("update", false, "write the .golden files of testdata/annotate and testdata/lower; read every change before committing it")
 
-// TestAnnotate compares `ssalens annotate` of each testdata/annotate/*.js with its .golden
-// file, and checks the SSA form of every function built on the way.
+// TestAnnotate compares `ssalens annotate` of each testdata/annotate/*.js, *.ts and *.tsx with
+// its .golden file, and checks the SSA form of every function built on the way.
 func TestAnnotate(t *testing.T) {
 	testGolden(t, "annotate", (*analysis.Result).Annotate)
 }
@@ -31,12 +31,20 @@ func TestLower(t *testing.T) {
 	})
 }
 
-// testGolden analyzes each testdata/dir/*.js, checks the SSA form of every function built, and
-// compares render's output with the file's .golden.
+// testGolden analyzes each testdata/dir/*.js, *.ts and *.tsx in the language of its extension,
+// checks the SSA form of every function built, and compares render's output with the file's
+// .golden.
 func testGolden(t *testing.T, dir string, render func(*analysis.Result) string) {
-	files, err := filepath.Glob(filepath.Join("../testdata", dir, "*.js"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no inputs: %v", err)
+	var files []string
+	for _, ext := range []string{"js", "ts", "tsx"} {
+		matches, err := filepath.Glob(filepath.Join("../testdata", dir, "*."+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, matches...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no inputs")
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".js"), func(t *testing.T) {
@@ -44,7 +52,8 @@ func testGolden(t *testing.T, dir string, render func(*analysis.Result) string) 
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := analysis.Analyze(src, analysis.Options{})
+			lang, _ := analysis.LanguageOfFile(file)
+			r, err := analysis.Analyze(src, analysis.Options{Language: lang})
 			if err != nil {
 				t.Fatal(err)
 			}

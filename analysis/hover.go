@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -19,13 +20,13 @@ func (r *Result) Hover(off int32) (string, Span, bool) {
 	case b.Kind == ssa.Global:
 		fmt.Fprintf(&sb, "`%s` is a global: it resolves to no declaration in this file, so it is not renamed.", b.Name)
 	case !o.Func.Analyzed():
-		fmt.Fprintf(&sb, "`%s` (%s) is in `%s`, which is not analyzed: %s.", b.Name, b.Kind, o.Func.Name, r.notAnalyzed(o.Func))
+		fmt.Fprintf(&sb, "`%s` (%s) is in `%s`, which is not analyzed: %s.", r.declared(b), b.Kind, o.Func.Name, r.notAnalyzed(o.Func))
 	case b.Context():
-		fmt.Fprintf(&sb, "`%s` (%s) is a context variable: %s. A call may change it, so it is not renamed.", b.Name, b.Kind, notRenamed(b))
+		fmt.Fprintf(&sb, "`%s` (%s) is a context variable: %s. A call may change it, so it is not renamed.", r.declared(b), b.Kind, notRenamed(b))
 	case o.value() == nil && !b.Owner.Analyzed():
-		fmt.Fprintf(&sb, "`%s` (%s) is declared in `%s`, which is not analyzed: %s.", b.Name, b.Kind, b.Owner.Name, r.notAnalyzed(b.Owner))
+		fmt.Fprintf(&sb, "`%s` (%s) is declared in `%s`, which is not analyzed: %s.", r.declared(b), b.Kind, b.Owner.Name, r.notAnalyzed(b.Owner))
 	case o.value() == nil:
-		fmt.Fprintf(&sb, "`%s` (%s) is captured from `%s`, and this function can run before `%s` is assigned there (its closure is created first), so the read has no single version.", b.Name, b.Kind, b.Owner.Name, b.Name)
+		fmt.Fprintf(&sb, "`%s` (%s) is captured from `%s`, and this function can run before `%s` is assigned there (its closure is created first), so the read has no single version.", r.declared(b), b.Kind, b.Owner.Name, b.Name)
 	default:
 		if o.Read != nil {
 			r.hoverValue(&sb, o.Read, o.Func)
@@ -60,7 +61,7 @@ func (r *Result) brokenNow(fn *ssa.Function) (Span, bool) {
 // hoverValue describes v, read or defined in the function from: its definition (each operand
 // of a φ with its edge and its own definition), its constant value, its uses.
 func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Function) {
-	fmt.Fprintf(sb, "**%s** — version %d of `%s` (%s)", name(v), v.Version, v.Binding.Name, v.Binding.Kind)
+	fmt.Fprintf(sb, "**%s** — version %d of `%s` (%s)", name(v), v.Version, r.declared(v.Binding), v.Binding.Kind)
 	if v.Binding.Owner != from {
 		fmt.Fprintf(sb, ", captured from `%s`", v.Binding.Owner.Name)
 	}
@@ -123,4 +124,21 @@ func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
 	}
 	sortPlaces(ps)
 	return ps
+}
+
+// maxTypeText bounds the type annotation hover shows after a name.
+const maxTypeText = 80
+
+// declared returns the name of b with the type its TypeScript declaration gives it, on one
+// line: `x: number`; the name alone if it has none.
+func (r *Result) declared(b *ssa.Binding) string {
+	at := r.span(b.Type)
+	if b.Type.End <= b.Type.Start || !r.kept(b.Type) || at.Start < 0 || int(at.End) > len(r.Src) {
+		return b.Name
+	}
+	typ := strings.Join(strings.Fields(string(r.Src[at.Start:at.End])), " ")
+	if n := utf8.RuneCountInString(typ); n > maxTypeText {
+		typ = string([]rune(typ)[:maxTypeText-1]) + "…"
+	}
+	return b.Name + ": " + strings.ReplaceAll(typ, "`", "'")
 }

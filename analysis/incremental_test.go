@@ -21,14 +21,21 @@ import (
 // may recover from an error differently when it re-parses incrementally (treesitter's
 // TestLowerFromEqualsLower compares reuse on the same tree, errors included).
 func TestIncrementalEqualsFull(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/annotate/*.js")
+	var files []string
+	for _, ext := range []string{"js", "ts", "tsx"} {
+		matches, _ := filepath.Glob("../testdata/annotate/*." + ext)
+		files = append(files, matches...)
+	}
 	var sources [][]byte
+	var langs []analysis.Language
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		lang, _ := analysis.LanguageOfFile(f)
 		sources = append(sources, src)
+		langs = append(langs, lang)
 	}
 	sources = append(sources, []byte(`let shared = 1, other;
 function a(x) { let y = x + shared; if (x) y = 2; return y; }
@@ -37,10 +44,12 @@ const c = (w) => { for (const v of w) shared += v; return shared; };
 class K { m(q) { return q ?? shared; } }
 function d() { return b(a(1)); }
 `))
+	langs = append(langs, analysis.JavaScript)
 	inserts := []string{" ", "\n", "x", "let q = 0;", "shared = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "// ", "other", "'", "`"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i, src := range sources {
-		doc, err := analysis.NewDocument(src, analysis.Options{})
+		opts := analysis.Options{Language: langs[i]}
+		doc, err := analysis.NewDocument(src, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +67,7 @@ function d() { return b(a(1)); }
 			doc = doc.Edit(next, changed(text, next))
 			text = next
 			got := doc.Result()
-			want, err := analysis.Analyze(text, analysis.Options{})
+			want, err := analysis.Analyze(text, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -101,7 +101,7 @@ func (r *Result) Label(o *Occurrence) string {
 		return ""
 	}
 	switch {
-	case o.Read != nil && o.Write != nil:
+	case o.Read != nil && o.Write != nil && o.Read != o.Write: // a parameter property reads its parameter at its definition
 		return Subscript(o.Read.Version) + "→" + Subscript(o.Write.Version)
 	case o.Write != nil:
 		return Subscript(o.Write.Version)
@@ -116,7 +116,7 @@ func (r *Result) Label(o *Occurrence) string {
 // that can see it uninitialized still shows x₀.
 func (r *Result) quiet(o *Occurrence) bool {
 	switch o.Binding.Kind {
-	case ssa.FunctionDecl, ssa.Class, ssa.Import:
+	case ssa.FunctionDecl, ssa.Class, ssa.Import, ssa.Enum, ssa.Namespace:
 		single := r.single(o.Binding)
 		return single != nil && (o.Read == nil || o.Read == single) && (o.Write == nil || o.Write == single)
 	}

@@ -46,6 +46,8 @@ func notRenamed(b *ssa.Binding) string {
 		return "it is assigned in the nested function " + why.Name
 	case ssa.ReassignedAndReadInNestedFunction:
 		return "it is assigned more than once and read in the nested function " + why.Name
+	case ssa.ExportedFromNamespace:
+		return "it is exported from the namespace " + why.Name + ", a property of the namespace's object that every declaration of the namespace shares"
 	}
 	return why.Kind.String()
 }

@@ -2,7 +2,9 @@
 // assignment to a global with a stray "using" token, no ERROR node), `for (using ...)`,
 // static accessor fields, static index signatures, variance annotations (in/out), a
 // parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript 0.25)
-// and export type *. Each sits in a function of its own so that the others are analyzed.
+// and export type *. Each sits in a function of its own so that the others are analyzed; an
+// error inside a type (the variance annotation) breaks no code, so variance is analyzed; for
+// (using ...) comes last, as tree-sitter's recovery from it swallows the rest of the file.
 function usingDecl(open: () => Disposable) {
   using r = open();
   let n = 1;
@@ -12,9 +14,6 @@ function usingDecl(open: () => Disposable) {
 async function awaitUsing(open: () => AsyncDisposable) {
   await using r = open();
   return r;
-}
-function forUsing(items: Disposable[]) {
-  for (using item of items) console.log(item);
 }
 function staticAccessor() {
   return class { static accessor count = 0; static [key: string]: number; };
@@ -28,5 +27,8 @@ function parenthesizedTarget(x: unknown, y: unknown) {
   [x, (y as string)] = ["1", "2"];
   ({ k: (x as number) } = { k: 1 });
   return [x, y];
+}
+function forUsing(items: Disposable[]) {
+  for (using item of items) console.log(item);
 }
 export type * from "./types";

@@ -1,0 +1,87 @@
+package analysis_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+func TestLanguageOf(t *testing.T) {
+	for _, tt := range []struct {
+		id, file, flag string
+		want           analysis.Language
+	}{
+		{"javascript", "a.js", "js", analysis.JavaScript},
+		{"javascriptreact", "a.jsx", "js", analysis.JavaScript},
+		{"", "a.mjs", "", analysis.JavaScript},
+		{"", "a.cjs", "", analysis.JavaScript},
+		{"typescript", "a.ts", "ts", analysis.TypeScript},
+		{"", "a.MTS", "", analysis.TypeScript},
+		{"", "dir.tsx/a.d.cts", "", analysis.TypeScript},
+		{"typescriptreact", "a.tsx", "tsx", analysis.TSX},
+	} {
+		if tt.id != "" {
+			if got, ok := analysis.LanguageOfID(tt.id); !ok || got != tt.want {
+				t.Errorf("LanguageOfID(%q) = %v, %v; want %v", tt.id, got, ok, tt.want)
+			}
+		}
+		if got, ok := analysis.LanguageOfFile(tt.file); !ok || got != tt.want {
+			t.Errorf("LanguageOfFile(%q) = %v, %v; want %v", tt.file, got, ok, tt.want)
+		}
+		if tt.flag != "" {
+			if got, ok := analysis.LanguageNamed(tt.flag); !ok || got != tt.want {
+				t.Errorf("LanguageNamed(%q) = %v, %v; want %v", tt.flag, got, ok, tt.want)
+			}
+		}
+	}
+	for _, id := range []string{"json", "vue", "", "TypeScript"} {
+		if _, ok := analysis.LanguageOfID(id); ok {
+			t.Errorf("LanguageOfID(%q) accepted", id)
+		}
+	}
+	for _, file := range []string{"a.json", "a", "a.ts.txt"} {
+		if _, ok := analysis.LanguageOfFile(file); ok {
+			t.Errorf("LanguageOfFile(%q) accepted", file)
+		}
+	}
+}
+
+// TestHoverShowsDeclaredType checks that hover on a TypeScript binding shows the type its
+// declaration gives it, on one line, and only the name for a binding without one.
+func TestHoverShowsDeclaredType(t *testing.T) {
+	src := "function f(a: number, b?: string, c = 1) {\n" +
+		"  let x: {\n    n: number;\n  } = { n: a };\n" +
+		"  if (b) x = { n: c };\n" +
+		"  try { g(); } catch (e: unknown) { return e; }\n" +
+		"  return x;\n}\n"
+	r, err := analysis.Analyze([]byte(src), analysis.Options{Language: analysis.TypeScript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ at, want string }{
+		{"a }", "version 1 of `a: number` (param)"},
+		{"b) x", "version 1 of `b: string` (param)"},
+		{"c };", "version 1 of `c` (param)"},
+		{"x;\n}", "version 3 of `x: { n: number; }` (let)"},
+		{"e; }", "version 1 of `e: unknown` (catch)"},
+	} {
+		md, _, ok := r.Hover(int32(strings.Index(src, tt.at)))
+		if !ok || !strings.Contains(md, tt.want) {
+			t.Errorf("hover at %q: %q, want it to contain %q", tt.at, md, tt.want)
+		}
+	}
+}
+
+// TestParameterPropertyHint checks the hint of a parameter property, which defines the
+// parameter and reads it (this.x = x) at one place: one version, not x₁→₁.
+func TestParameterPropertyHint(t *testing.T) {
+	src := "class A { constructor(public x: number) { x = 2; } }"
+	r, err := analysis.Analyze([]byte(src), analysis.Options{Language: analysis.TypeScript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Annotate(), "class A { constructor(public x₁: number) { x₂ = 2; } }"; got != want {
+		t.Errorf("annotate: %s\nwant %s", got, want)
+	}
+}
