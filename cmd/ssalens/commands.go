@@ -17,13 +17,17 @@ var annotateCommand = &command{
 Prints FILE with the SSA version after every occurrence of a local variable (x₂; i₂→₃ where one
 occurrence reads and writes) and, at the end of a line where control flow joins, its φ functions
 (φ i₂ = (i₁, i₃)).`,
-	examples: `ssalens annotate app.js`,
+	examples: `
+ssalens annotate app.js
+ssalens annotate component.tsx
+ssalens annotate --lang ts script.txt`,
 	exits: `
 0  printed
 2  bad usage, or FILE could not be read or analyzed`,
-	setup: func(*flag.FlagSet) func(*call) int {
+	setup: func(fs *flag.FlagSet) func(*call) int {
+		lang := addLangFlag(fs)
 		return func(c *call) int {
-			r, status := c.analyzeOne()
+			r, status := c.analyzeOne(lang)
 			if r == nil {
 				return status
 			}
@@ -57,11 +61,12 @@ ssalens dump --dot --func count app.js | dot -Tsvg > count.svg`,
 		asJSON := fs.Bool("json", false, "print one JSON object")
 		asDot := fs.Bool("dot", false, "print each function's control-flow graph for Graphviz")
 		name := fs.String("func", "", "only the functions named `NAME`")
+		lang := addLangFlag(fs)
 		return func(c *call) int {
 			if *asJSON && *asDot {
 				return c.usageError("--json and --dot exclude each other")
 			}
-			r, status := c.analyzeOne()
+			r, status := c.analyzeOne(lang)
 			if r == nil {
 				return status
 			}
@@ -102,10 +107,11 @@ ssalens check --verify lib/*.js`,
 2  bad usage, or a FILE could not be read or analyzed (even if others had warnings)`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
+		lang := addLangFlag(fs)
 		return func(c *call) int {
 			opts := options()
 			opts.Verify = opts.Verify || *verify
-			return check(c, opts)
+			return check(c, opts, lang)
 		}
 	},
 }
@@ -187,24 +193,25 @@ func options() analysis.Options {
 
 // analyzeOne reads and analyzes the one file the command takes; if it cannot, it says why and
 // returns nil and the exit status.
-func (c *call) analyzeOne() (*analysis.Result, int) {
+func (c *call) analyzeOne(lang *langFlag) (*analysis.Result, int) {
 	file, ok := c.oneFile()
 	if !ok {
 		return nil, exitError
 	}
-	r, err := analyzeFile(file, options())
+	r, err := analyzeFile(file, options(), lang)
 	if err != nil {
 		return nil, c.fail(err)
 	}
 	return r, exitOK
 }
 
-// analyzeFile reads and analyzes one file.
-func analyzeFile(file string, opts analysis.Options) (*analysis.Result, error) {
+// analyzeFile reads and analyzes one file, in the language lang says.
+func analyzeFile(file string, opts analysis.Options, lang *langFlag) (*analysis.Result, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
+	opts.Language = lang.of(file)
 	r, err := analysis.Analyze(src, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -214,13 +221,13 @@ func analyzeFile(file string, opts analysis.Options) (*analysis.Result, error) {
 
 // check prints the diagnostics of each file as file:line:col: severity: message, with 1-based
 // lines and byte columns, going on after a file it cannot read.
-func check(c *call, opts analysis.Options) int {
+func check(c *call, opts analysis.Options, lang *langFlag) int {
 	if len(c.args) == 0 {
 		return c.usageError("no files given")
 	}
 	status := exitOK
 	for _, file := range c.args {
-		r, err := analyzeFile(file, opts)
+		r, err := analyzeFile(file, opts, lang)
 		if err != nil {
 			status = max(status, c.fail(err))
 			continue
@@ -234,4 +241,37 @@ func check(c *call, opts analysis.Options) int {
 		}
 	}
 	return status
+}
+
+// langFlag is the --lang flag of the commands that read files: the language to parse them in,
+// whatever their extensions.
+type langFlag struct {
+	name string // "": by extension
+	lang analysis.Language
+}
+
+func addLangFlag(fs *flag.FlagSet) *langFlag {
+	l := &langFlag{}
+	fs.Var(l, "lang", "parse as `js`, ts or tsx whatever the extension (by default .ts, .mts and .cts are ts, .tsx is tsx, any other js)")
+	return l
+}
+
+func (l *langFlag) String() string { return l.name }
+
+func (l *langFlag) Set(name string) error {
+	lang, ok := analysis.LanguageNamed(name)
+	if !ok {
+		return fmt.Errorf("unknown language %q: want js, ts or tsx", name)
+	}
+	l.name, l.lang = name, lang
+	return nil
+}
+
+// of returns the language of file: the flag's, or the one of file's extension.
+func (l *langFlag) of(file string) analysis.Language {
+	if l.name != "" {
+		return l.lang
+	}
+	lang, _ := analysis.LanguageOfFile(file)
+	return lang
 }
