@@ -11,12 +11,12 @@ import (
 
 var annotateCommand = &command{
 	name:    "annotate",
-	args:    "FILE",
+	args:    "[--lang js|ts|tsx] FILE",
 	summary: "print a file with SSA versions and φs",
 	doc: `
 Prints FILE with the SSA version after every occurrence of a local variable (x₂; i₂→₃ where one
 occurrence reads and writes) and, at the end of a line where control flow joins, its φ functions
-(φ i₂ = (i₁, i₃)).`,
+(φ i₂ = (i₁, i₃)). FILE is JavaScript, TypeScript or TSX by its extension, or as --lang says.`,
 	examples: `
 ssalens annotate app.js
 ssalens annotate component.tsx
@@ -41,7 +41,7 @@ ssalens annotate --lang ts script.txt`,
 
 var dumpCommand = &command{
 	name:    "dump",
-	args:    "[--json | --dot] [--func NAME] FILE",
+	args:    "[--json | --dot] [--func NAME] [--lang js|ts|tsx] FILE",
 	summary: "print the HIR+SSA of the functions of a file",
 	doc: `
 Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
@@ -87,7 +87,7 @@ ssalens dump --dot --func count app.js | dot -Tsvg > count.svg`,
 
 var checkCommand = &command{
 	name:    "check",
-	args:    "[FLAGS] FILE...",
+	args:    "[--verify] [--lang js|ts|tsx] FILE...",
 	summary: "print the diagnostics of files; exit 1 on a warning or an error",
 	doc: `
 Prints the diagnostics of each FILE, one a line, as file:line:col: severity: message (1-based

@@ -225,3 +225,50 @@ func grepLines(text, s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestLanguageByExtensionAndFlag checks that the commands parse a file in the language of its
+// extension, and in the one --lang names whatever the extension.
+func TestLanguageByExtensionAndFlag(t *testing.T) {
+	dir := t.TempDir()
+	src := "function f(x: number) { let y = <number>x; return y; }\n"
+	for _, name := range []string{"a.ts", "a.txt", "a.tsx"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const analyzed = "function f(x₁: number) { let y₁ = <number>x₁; return y₁; }\n"
+	for _, tt := range []struct {
+		args []string
+		want string // the output of annotate, or "" for a syntax error in f
+	}{
+		{[]string{"a.ts"}, analyzed},
+		{[]string{"a.txt"}, ""},                       // JavaScript: types are syntax errors
+		{[]string{"a.tsx"}, ""},                       // TSX: <number>x is an element
+		{[]string{"--lang", "ts", "a.txt"}, analyzed}, // the flag wins
+		{[]string{"a.ts", "--lang=js"}, ""},
+	} {
+		args := append([]string{"annotate"}, tt.args...)
+		for i, a := range args {
+			if strings.HasPrefix(a, "a.") {
+				args[i] = filepath.Join(dir, a)
+			}
+		}
+		out, errs, status := runArgs(args...)
+		if status != 0 || errs != "" {
+			t.Fatalf("%v: status %d, stderr %q", tt.args, status, errs)
+		}
+		if tt.want != "" && out != tt.want || tt.want == "" && out != src {
+			t.Errorf("%v printed %q", tt.args, out)
+		}
+	}
+	for _, cmd := range []string{"annotate", "dump", "check"} {
+		_, errs, status := runArgs(cmd, "--lang", "go", filepath.Join(dir, "a.ts"))
+		if status != exitError || !strings.Contains(errs, `unknown language "go": want js, ts or tsx`) {
+			t.Errorf("%s --lang go: status %d, stderr %q", cmd, status, errs)
+		}
+	}
+	if out, _, status := runArgs("check", filepath.Join(dir, "a.ts"), filepath.Join(dir, "a.txt")); status != exitOK ||
+		strings.Contains(out, "a.ts:") || !strings.Contains(out, "a.txt:1:") {
+		t.Errorf("check a.ts a.txt: status %d, output %q; want a syntax error in a.txt only", status, out)
+	}
+}
