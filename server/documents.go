@@ -72,7 +72,11 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
-	f, err := openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), s.config.Analysis)
+	opts, ok := s.documentOptions(p.TextDocument.URI, string(p.TextDocument.LanguageID))
+	if !ok {
+		return nil
+	}
+	f, err := openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), opts)
 	if err != nil {
 		return err
 	}
@@ -82,7 +86,7 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 
 func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	var p didChangeParams
-	if err := decodeParams(params, &p); err != nil {
+	if err := decodeParams(params, &p); err != nil || s.unsupported[p.TextDocument.URI] {
 		return err
 	}
 	st := s.snapshot()
@@ -101,7 +105,7 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 // didSave re-synchronizes the document when the client sent a text that differs from ours.
 func (s *Server) didSave(_ context.Context, params json.RawMessage) error {
 	var p didSaveParams
-	if err := decodeParams(params, &p); err != nil {
+	if err := decodeParams(params, &p); err != nil || s.unsupported[p.TextDocument.URI] {
 		return err
 	}
 	st := s.snapshot()
@@ -122,6 +126,10 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) error {
 	var p protocol.DidCloseTextDocumentParams
 	if err := decodeParams(params, &p); err != nil {
 		return err
+	}
+	if s.unsupported[p.TextDocument.URI] {
+		delete(s.unsupported, p.TextDocument.URI)
+		return nil
 	}
 	var old *file
 	s.update(func(st *snapshot) {

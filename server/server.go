@@ -33,6 +33,9 @@ type Server struct {
 	phase  phase
 	status int // the exit status, once phase is exited
 	client clientCapabilities
+	// unsupported are the open documents of languages ssalens does not analyze (language.go);
+	// only the text notifications use it, on the reading goroutine.
+	unsupported map[protocol.DocumentURI]bool
 
 	mu    sync.Mutex
 	state *snapshot
@@ -56,7 +59,7 @@ const requestCancelled jsonrpc2.Code = -32800
 // Config is what the process tells a session.
 type Config struct {
 	Version  string           // reported to the client
-	Analysis analysis.Options // for every document (the language follows each one's languageId)
+	Analysis analysis.Options // for every document, but the language, which follows its languageId
 }
 
 // Serve runs a language server session on rwc until the exit notification, the end of input
@@ -80,6 +83,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		progressDelay: progressDelay,
 		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
 		exited:        make(chan struct{}),
+		unsupported:   map[protocol.DocumentURI]bool{},
 	}
 	s.requests = map[string]requestHandler{
 		"textDocument/inlayHint":         s.inlayHint,
