@@ -114,7 +114,7 @@ func describe(f *File) string {
 	return sb.String()
 }
 
-// grammarOf returns the grammar of a test file, by its extension.
+// grammarOf returns the grammar of a file, by its extension.
 func grammarOf(name string) *ts.Grammar {
 	switch filepath.Ext(name) {
 	case ".ts":

@@ -159,6 +159,29 @@ func FetchTypeScript(tb testing.TB) []File {
 	return load(tb, tsPackages, &loadedTS)
 }
 
+// Package is the files of one package of a corpus.
+type Package struct {
+	Name  string // the files' short package name, such as "zod" or "react-query"
+	Files []File
+	Size  int64 // bytes in all
+}
+
+// Packages groups files by package, keeping their order: the TypeScript corpus is many small
+// files, which benchmarks measure a package at a time.
+func Packages(files []File) []Package {
+	var pkgs []Package
+	for i, f := range files {
+		if i == 0 || f.Package != files[i-1].Package {
+			name, _, _ := strings.Cut(f.Name, "/")
+			pkgs = append(pkgs, Package{Name: name})
+		}
+		p := &pkgs[len(pkgs)-1]
+		p.Files = append(p.Files, f)
+		p.Size += int64(len(f.Src))
+	}
+	return pkgs
+}
+
 func load(tb testing.TB, pkgs []pinned, cache *[]File) []File {
 	tb.Helper()
 	mu.Lock()

@@ -77,6 +77,19 @@ func TestFetchTypeScript(t *testing.T) {
 	}
 }
 
+func TestPackages(t *testing.T) {
+	files := []File{
+		{Package: "zod", Name: "zod/a.ts", Src: []byte("ab")},
+		{Package: "zod", Name: "zod/b/c.ts", Src: []byte("c")},
+		{Package: "@tanstack/react-query", Name: "react-query/d.tsx", Src: []byte("def")},
+	}
+	got := Packages(files)
+	if len(got) != 2 || got[0].Name != "zod" || len(got[0].Files) != 2 || got[0].Size != 3 ||
+		got[1].Name != "react-query" || len(got[1].Files) != 1 || got[1].Size != 3 {
+		t.Errorf("Packages = %+v", got)
+	}
+}
+
 func TestLangOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
