@@ -2,12 +2,12 @@
 --
 --   vim.lsp.enable('ssalens')
 --
--- starts `ssalens serve` for JavaScript buffers. Override any field with
+-- starts `ssalens serve` for JavaScript and TypeScript buffers. Override any field with
 -- vim.lsp.config('ssalens', { cmd = { '/path/to/ssalens', 'serve' }, settings = … }).
 -- Inlay hints: vim.lsp.inlay_hint.enable(true) (or require('ssalens').setup(), which does it).
 return {
   cmd = { 'ssalens', 'serve' },
-  filetypes = { 'javascript', 'javascriptreact' },
+  filetypes = { 'javascript', 'javascriptreact', 'typescript', 'typescriptreact' },
   root_markers = { 'package.json', 'jsconfig.json', 'tsconfig.json', '.git' },
   settings = {
     ssalens = {

@@ -5,6 +5,7 @@ local ssalens = require('ssalens')
 
 local here = debug.getinfo(1, 'S').source:sub(2)
 local fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.js'
+local ts_fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.ts'
 
 local passed, failed = 0, 0
 local function check(name, fn)
@@ -546,7 +547,7 @@ local ok, err = xpcall(function()
     local root = vim.fn.fnamemodify(here, ':p:h:h')
     local cfg = assert(loadfile(root .. '/lsp/ssalens.lua'))()
     eq(cfg.cmd, { 'ssalens', 'serve' }, 'cmd')
-    eq(cfg.filetypes, { 'javascript', 'javascriptreact' }, 'filetypes')
+    eq(cfg.filetypes, { 'javascript', 'javascriptreact', 'typescript', 'typescriptreact' }, 'filetypes')
     eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = true }, 'settings')
     eq(cfg.init_options, cfg.settings, 'init_options')
     assert(vim.tbl_contains(cfg.root_markers, 'package.json'), 'root_markers')
@@ -683,6 +684,50 @@ local ok, err = xpcall(function()
     -- A server command that is not ssalens: its version fails.
     local text = stubbed_health('', { 'sh', '-c', 'exit 3', 'serve' })
     contains(text, '\nwarn: `sh -c exit 3 version` failed (status 3): \n', 'health')
+  end)
+
+  check('a TypeScript buffer: versions and φs, and a φ hover with the declared type', function()
+    vim.cmd('edit ' .. vim.fn.fnameescape(ts_fixture))
+    local tsbuf = api.nvim_get_current_buf()
+    eq(vim.bo.filetype, 'typescript', 'filetype')
+    wait(10000, function()
+      local c = ssalens.get_clients(tsbuf)[1]
+      return c ~= nil and c.initialized
+    end, 'the client to attach to the TypeScript buffer')
+    -- Both kinds of hint, whatever the checks above left set.
+    vim.lsp.buf_notify(tsbuf, 'workspace/didChangeConfiguration', { settings = { ssalens = { inlayHints = { versions = true, phis = true } } } })
+    local got
+    wait(5000, function()
+      local result = request(tsbuf, 'textDocument/inlayHint', {
+        textDocument = { uri = vim.uri_from_bufnr(tsbuf) },
+        range = { start = { line = 0, character = 0 }, ['end'] = { line = api.nvim_buf_line_count(tsbuf), character = 0 } },
+      })
+      got = {}
+      for _, h in ipairs(result) do
+        table.insert(got, ('%d %s'):format(h.position.line, label(h)))
+      end
+      return #got > 2
+    end, 'version hints')
+    eq(got, {
+      '4 ₁', '5 ₁', '6 ₁', '7 ₂', '8 x₃ ← φ(₁,₂)', '9 ₃',
+      '12 ₁', '12 ₁', '13 ₁', '14 ₂', '14 ₁', '14 i₂ ← φ(₁,₃)', '15 ₂→₃', '17 ₁', '17 ₂',
+    }, 'hints')
+    local row = 9 -- `  return x;`
+    local hover = request(tsbuf, 'textDocument/hover', pos_params(tsbuf, row, col_of(tsbuf, row, 'x')))
+    local md = type(hover.contents) == 'table' and hover.contents.value or hover.contents
+    contains(md, 'version 3 of `x: number` (let)', 'hover')
+    contains(md, 'φ', 'hover')
+    contains(md, '`x₁`', 'hover')
+    contains(md, '`x₂`', 'hover')
+    if vim.lsp.inlay_hint == nil then
+      local hints
+      wait(5000, function()
+        hints = eol_hints(tsbuf)
+        return hints[8] ~= nil
+      end, 'end-of-line hints')
+      eq(hints[8], 'x₃ ← φ(₁,₂)', 'line 9')
+      eq(hints[14], 'i₂  n₁  i₂ ← φ(₁,₃)', 'line 15')
+    end
   end)
 end, debug.traceback)
 

@@ -24,7 +24,7 @@ M.defaults = {
   cmd = nil,
   -- Path to the ssalens binary, used when cmd is nil. nil: `ssalens` on PATH.
   server_path = nil,
-  filetypes = { 'javascript', 'javascriptreact' },
+  filetypes = { 'javascript', 'javascriptreact', 'typescript', 'typescriptreact' },
   root_markers = { 'package.json', 'jsconfig.json', 'tsconfig.json', '.git' },
   -- Sent as initializationOptions and workspace/didChangeConfiguration.
   settings = {
