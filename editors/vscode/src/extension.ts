@@ -13,7 +13,9 @@ import { resolveServerPath } from './serverPath';
 import { initializationOptions, needsRestart, readServerSettings, Scope, SETTING_KEYS, toggledInlayHints } from './settings';
 import { SsaViews } from './ssaView/panel';
 
-const JS_LANGUAGES = ['javascript', 'javascriptreact'];
+// The languageIds the server analyzes, which the document selector, the commands' enablement
+// (the context key ssalens.languages), the status item and the cursor reports follow.
+const LANGUAGES = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact'];
 
 let ctx: Ctx | undefined;
 
@@ -59,9 +61,9 @@ class Ctx {
     this.status.name = 'ssalens';
     this.status.command = 'ssalens.showSSAForFunction';
     this.ssa = new SsaViews(() => this.client);
-    this.cursor = new CursorReporter(() => this.client, JS_LANGUAGES);
+    this.cursor = new CursorReporter(() => this.client, LANGUAGES);
     // Menus and keybindings are enabled in these languages.
-    void vscode.commands.executeCommand('setContext', 'ssalens.languages', JS_LANGUAGES);
+    void vscode.commands.executeCommand('setContext', 'ssalens.languages', LANGUAGES);
     context.subscriptions.push(
       this.output,
       this.traceOutput,
@@ -112,7 +114,7 @@ class Ctx {
       options: { env: { ...process.env, ...extraEnv } },
     };
     const clientOptions: LanguageClientOptions = {
-      documentSelector: JS_LANGUAGES.flatMap((language) => SCHEMES.map((scheme) => ({ scheme, language }))),
+      documentSelector: LANGUAGES.flatMap((language) => SCHEMES.map((scheme) => ({ scheme, language }))),
       synchronize: { configurationSection: 'ssalens' },
       initializationOptions: () =>
         initializationOptions(readServerSettings((k) => vscode.workspace.getConfiguration('ssalens').get(k))),
@@ -225,8 +227,8 @@ class Ctx {
 
   private showSsa(): void {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !JS_LANGUAGES.includes(editor.document.languageId)) {
-      void vscode.window.showInformationMessage('ssalens: Show SSA works in JavaScript files: open one and put the cursor in a function.');
+    if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
+      void vscode.window.showInformationMessage('ssalens: Show SSA works in JavaScript and TypeScript files: open one and put the cursor in a function.');
       return;
     }
     this.ssa.show(editor);
@@ -275,7 +277,7 @@ class Ctx {
 
   private updateStatusVisibility(): void {
     const doc = vscode.window.activeTextEditor?.document;
-    if (doc && JS_LANGUAGES.includes(doc.languageId)) {
+    if (doc && LANGUAGES.includes(doc.languageId)) {
       this.status.show();
     } else {
       this.status.hide();

@@ -1,8 +1,9 @@
 // End-to-end: the packaged .vsix installed into a real VS Code (code-server, from the npm
 // registry), driven in Debian's Chromium with playwright-core. Checks that the inlay hints render,
 // that the live Show SSA view follows the cursor and the edits and leads back to the source, that
-// hover shows the φ operands, that the scope "function" focuses the hints, and that ssalens' own
-// references list is exactly the server's answer.
+// hover shows the φ operands, that the scope "function" focuses the hints, that ssalens' own
+// references list is exactly the server's answer, and the same hints and hovers in a .ts and a
+// .tsx file.
 //
 // Inputs (environment; harness.ts reads more):
 //   SSALENS_VSIX the .vsix (default: ssalens.vsix)
@@ -48,7 +49,8 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     const bin = path.resolve(process.env.SSALENS_BIN ?? path.join(root, 'bin', 'ssalens'));
     assert.ok(fs.existsSync(vsix), `${vsix} exists (run npm run package)`);
     assert.ok(fs.existsSync(bin), `${bin} exists`);
-    session = await Session.open({ vsix, settings: { 'ssalens.server.path': bin } });
+    const typescript = ['sample.ts', 'sample.tsx'].map((name) => path.resolve(fixture, '..', name));
+    session = await Session.open({ vsix, settings: { 'ssalens.server.path': bin }, files: typescript });
     page = session.page;
   });
 
@@ -140,44 +142,8 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
 
   it('hovers a variable to show the φ operands', async () => {
     const source = page.locator('.editor-group-container').first();
-    // Move the mouse over the `x` of `return x₃;` (the DOM has no-break spaces).
-    const line = source.locator('.view-line', { hasText: /return.x₃;/ });
-    await line.waitFor();
-    const at = await line.evaluate((el) => {
-      // Tokens are separate spans: find the character in the line's whole text, then its node.
-      const nodes: Text[] = [];
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        nodes.push(n as Text);
-      }
-      const whole = nodes.map((n) => n.data).join('');
-      let i = whole.search(/return.x/);
-      if (i < 0) {
-        return undefined;
-      }
-      i += 7;
-      for (const n of nodes) {
-        if (i < n.data.length) {
-          const r = document.createRange();
-          r.setStart(n, i);
-          r.setEnd(n, i + 1);
-          const b = r.getBoundingClientRect();
-          return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-        }
-        i -= n.data.length;
-      }
-      return undefined;
-    });
-    assert.ok(at, 'found `return x` in the DOM');
-    const { x, y } = at;
-    const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').first();
-    const text = await waitFor('the hover', async () => {
-      await page.mouse.move(x - 20, y + 60);
-      await page.mouse.move(x, y, { steps: 4 });
-      await hover.waitFor({ state: 'visible', timeout: 4000 }).catch(() => undefined);
-      const t = (await hover.textContent().catch(() => '')) ?? '';
-      return t.includes('φ') ? t : undefined;
-    });
+    // Move the mouse over the `x` of `return x₃;`.
+    const text = await session!.hover(source, /return.x₃;/, /return.x/, 7, 'φ');
     assert.match(text, /x₃/);
     assert.match(text, /x₁/);
     assert.match(text, /x₂/);
@@ -278,5 +244,55 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     await focusSource();
     await session!.goToLine(3, 5);
     await waitFor('the view to answer from the restarted server', async () => (await view.locator('h1').textContent().catch(() => ''))?.includes('SSA of pick'));
+  });
+
+  it('analyzes a .ts file: version and φ hints, and a φ hover with the declared type', async () => {
+    await page.keyboard.press('Escape');
+    await runCommand('View: Close All Editor Groups');
+    await waitFor('one editor group, empty', async () =>
+      (await page.locator('.editor-group-container').count()) === 1 && (await page.locator('.tab').count()) === 0,
+    );
+    await session!.openFile('sample.ts');
+    const editor = '.editor-group-container.active .editor-instance';
+    const lines = await waitFor(
+      'inlay hints in sample.ts',
+      async () => {
+        const l = await editorLines(editor);
+        return l.some((t) => t.includes('x₃ ← φ(₁,₂)')) && l.some((t) => t.includes('i₂ ← φ(₁,₃)')) ? l : undefined;
+      },
+      90000,
+    );
+    const text = lines.join('\n');
+    assert.match(text, /function pick\(c₁: boolean\): number {/);
+    assert.match(text, /let x₁: number = Step\.One;/);
+    assert.match(text, /x₂ = Step\.Two as number;/);
+    assert.match(text, /}\s*x₃ ← φ\(₁,₂\)/);
+    assert.match(text, /while \(i₂ < n₁\) {\s*i₂ ← φ\(₁,₃\)/);
+    assert.match(text, /return counter₁\.n \+ i₂!;/);
+    const hover = await session!.hover(page.locator('.editor-group-container.active'), /return.x₃;/, /return.x/, 7, 'φ');
+    assert.match(hover, /version 3 of x: number \(let\)/);
+    assert.match(hover, /x₁/);
+    assert.match(hover, /x₂/);
+  });
+
+  it('analyzes a .tsx file: version and φ hints in JSX, and a φ hover', async () => {
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await session!.openFile('sample.tsx');
+    const editor = '.editor-group-container.active .editor-instance';
+    const lines = await waitFor('inlay hints in sample.tsx', async () => {
+      const l = await editorLines(editor);
+      return l.some((t) => t.includes('label₃ ← φ(₁,₂)')) ? l : undefined;
+    });
+    const text = lines.join('\n');
+    assert.match(text, /export function Item\({ done₁, title₁ }: Props\) {/);
+    assert.match(text, /let label₁: string = title₁;/);
+    assert.match(text, /label₂ = `\$\{title₁\} \(done\)`;/);
+    assert.match(text, /className={done₁ \? "done" : undefined}>{label₃}<\/li>/);
+    const hover = await session!.hover(page.locator('.editor-group-container.active'), /{label₃}/, /{label/, 1, 'φ');
+    assert.match(hover, /label₃/);
+    assert.match(hover, /version 3 of label: string \(let\)/);
+    await new Promise((r) => setTimeout(r, 1000));
+    await session!.screenshot('vscode-e2e-tsx.png');
   });
 });

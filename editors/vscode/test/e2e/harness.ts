@@ -13,7 +13,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, chromium, Locator, Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '../../..'); // editors/vscode
 export const cacheDir =
@@ -146,6 +146,8 @@ export class Session {
           'editor.hover.delay': 200,
           'javascript.validate.enable': false,
           'javascript.suggest.enabled': false,
+          'typescript.validate.enable': false,
+          'typescript.suggest.enabled': false,
           ...opts.settings,
         },
         null,
@@ -269,6 +271,55 @@ export class Session {
     await row.waitFor({ state: 'visible', timeout: 15000 });
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Hovers the character `offset` characters into the first match of `at` in the line of
+   * `editor` that matches `line`, and returns the hover's text once it contains `want`. The DOM
+   * has no-break spaces: match spaces with `.`.
+   */
+  async hover(editor: Locator, line: RegExp, at: RegExp, offset: number, want: string): Promise<string> {
+    const page = this.page;
+    const view = editor.locator('.view-line', { hasText: line });
+    await view.first().waitFor();
+    const point = await view.first().evaluate(
+      (el, { source, flags, offset }) => {
+        // Tokens are separate spans: find the character in the line's whole text, then its node.
+        const nodes: Text[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          nodes.push(n as Text);
+        }
+        const whole = nodes.map((n) => n.data).join('');
+        let i = whole.search(new RegExp(source, flags));
+        if (i < 0) {
+          return undefined;
+        }
+        i += offset;
+        for (const n of nodes) {
+          if (i < n.data.length) {
+            const r = document.createRange();
+            r.setStart(n, i);
+            r.setEnd(n, i + 1);
+            const b = r.getBoundingClientRect();
+            return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+          }
+          i -= n.data.length;
+        }
+        return undefined;
+      },
+      { source: at.source, flags: at.flags, offset },
+    );
+    assert.ok(point, `found ${at} in the line ${line}`);
+    const { x, y } = point;
+    const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').first();
+    return waitFor(`the hover of ${at}`, async () => {
+      await page.mouse.move(x - 20, y + 60);
+      await page.mouse.move(x, y, { steps: 4 });
+      await hover.waitFor({ state: 'visible', timeout: 4000 }).catch(() => undefined);
+      const t = (await hover.textContent().catch(() => '')) ?? '';
+      return t.includes(want) ? t : undefined;
+    });
   }
 
   /** The text of every rendered line of the editors that `selector` picks, top to bottom. */
