@@ -65,5 +65,8 @@
 // lowering; TestLowerFromEqualsLower checks it on random edits.
 //
 // The lowering reads the project's node kinds (treesitter.Kind), not a grammar's symbols, so
-// the same code lowers every grammar's trees.
+// the same code lowers every grammar's trees: JavaScript's, TypeScript's and TSX's. What only
+// TypeScript has (types, which make no code; enums, namespaces, parameter properties, import =,
+// which do) and the helpers that read both grammars' shapes of the same JavaScript are in
+// typescript.go.
 package lower

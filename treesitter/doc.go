@@ -3,7 +3,9 @@
 // faces a grammar.
 //
 // Parsing itself is done by tree-sitter's C library through github.com/tree-sitter/go-tree-sitter
-// and a grammar (Grammar; JavaScript is tree-sitter-javascript with JSX). Walking that tree from
+// and a grammar (Grammar: JavaScript is tree-sitter-javascript with JSX; TypeScript and TSX are
+// tree-sitter-typescript's two languages, which embed an older tree-sitter-javascript, so the
+// same JavaScript may parse to other shapes, pinned by TestGrammarDrift). Walking that tree from
 // Go with go-tree-sitter's node API is as expensive as parsing it: every call that returns a node
 // allocates, every Kind() builds a string, and each step is a cgo call. So right after parsing, a
 // single C walk copies the whole tree into Tree.Nodes, a slice of fixed-size Node values in
