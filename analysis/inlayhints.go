@@ -111,9 +111,9 @@ func (r *Result) Label(o *Occurrence) string {
 	return ""
 }
 
-// quiet reports whether an occurrence shows no version: a function, class or import binding
-// that is never reassigned is a constant, and a subscript on each of its uses is noise; a read
-// that can see it uninitialized still shows x₀.
+// quiet reports whether an occurrence shows no version: a function, class, import, enum or
+// namespace binding that is never reassigned is a constant, and a subscript on each of its uses
+// is noise; a read that can see it uninitialized still shows x₀.
 func (r *Result) quiet(o *Occurrence) bool {
 	switch o.Binding.Kind {
 	case ssa.FunctionDecl, ssa.Class, ssa.Import, ssa.Enum, ssa.Namespace:
