@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -94,7 +95,8 @@ func (s *Server) workDoneProgress(f *file, done <-chan struct{}) {
 		return // over before the client was ready to hear of it
 	default:
 	}
-	s.notify("$/progress", progressParams{Token: token, Value: progressBegin{Kind: "begin", Title: "ssalens", Message: "analysing " + f.uri.Filename()}})
+	// The file's name alone: editors show the report in the status bar, where a path is too long.
+	s.notify("$/progress", progressParams{Token: token, Value: progressBegin{Kind: "begin", Title: "ssalens", Message: "analysing " + filepath.Base(f.uri.Filename())}})
 	<-done
 	s.notify("$/progress", progressParams{Token: token, Value: progressEnd{Kind: "end"}})
 }

@@ -22,7 +22,7 @@ func TestProgress(t *testing.T) {
 	}
 	c.open(fixtureURI, sb.String()+"function broken() { with (o) {} }\n")
 	c.diagnostics(fixtureURI, 1)
-	var kinds []string
+	var kinds, messages []string
 	_, status := c.waitFor(0, "the status when analysed", func(m message) bool {
 		var p statusParams
 		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && !p.Analysing
@@ -34,14 +34,17 @@ func TestProgress(t *testing.T) {
 	})
 	c.waitFor(0, "the end of the progress", func(m message) bool {
 		var p struct {
-			Value struct{ Kind string } `json:"value"`
+			Value struct{ Kind, Message string } `json:"value"`
 		}
 		if m.Method == "$/progress" && json.Unmarshal(m.Params, &p) == nil {
 			kinds = append(kinds, p.Value.Kind)
+			messages = append(messages, p.Value.Message)
 		}
 		return p.Value.Kind == "end"
 	})
 	if len(kinds) != 2 || kinds[0] != "begin" {
 		t.Errorf("progress reports %v, want begin then end", kinds)
+	} else if messages[0] != "analysing fixture.js" {
+		t.Errorf("progress begins with %q, want the file's name alone", messages[0])
 	}
 }

@@ -5,6 +5,7 @@
 -- starts `ssalens serve` for JavaScript and TypeScript buffers. Override any field with
 -- vim.lsp.config('ssalens', { cmd = { '/path/to/ssalens', 'serve' }, settings = … }).
 -- Inlay hints: vim.lsp.inlay_hint.enable(true) (or require('ssalens').setup(), which does it).
+-- The analysis status of a buffer, for a statusline: require('ssalens').status().
 return {
   cmd = { 'ssalens', 'serve' },
   filetypes = { 'javascript', 'javascriptreact', 'typescript', 'typescriptreact' },
@@ -20,5 +21,11 @@ return {
       inlayHints = { versions = true, phis = true },
       diagnostics = { uselessAssignment = true },
     },
+  },
+  -- For require('ssalens').status(), the statusline's.
+  handlers = {
+    ['ssalens/status'] = function(...)
+      return require('ssalens.status').handler(...)
+    end,
   },
 }

@@ -433,6 +433,84 @@ local ok, err = xpcall(function()
     os.remove(file)
   end)
 
+  --- Records what require('ssalens').status(buf) says each time User SsaLensStatus fires; returns
+  --- the record and a function that stops recording.
+  local function record_status(buf)
+    local seen = { ssalens.status(buf) }
+    local id = api.nvim_create_autocmd('User', {
+      pattern = 'SsaLensStatus',
+      callback = function()
+        local text = ssalens.status(buf)
+        if seen[#seen] ~= text then
+          table.insert(seen, text)
+        end
+      end,
+    })
+    return seen, function()
+      api.nvim_del_autocmd(id)
+    end
+  end
+
+  check('status() counts the functions not analysed, from ssalens/status, and forgets a closed buffer', function()
+    eq(ssalens.status(bufnr), '', 'sample.js: every function analysed')
+    vim.cmd('edit ' .. vim.fn.fnameescape(vim.fn.fnamemodify(fixture, ':h') .. '/not-analyzed.js'))
+    local other = api.nvim_get_current_buf()
+    local seen, stop = record_status(other)
+    wait(10000, function()
+      return ssalens.status() == '2 not analysed'
+    end, 'the count of not-analyzed.js (a with statement, a direct eval)')
+    eq(seen, { '', '2 not analysed' }, 'what User SsaLensStatus announced')
+    eq(ssalens.status(bufnr), '', 'sample.js still')
+    vim.cmd('buffer ' .. bufnr)
+    vim.cmd('bwipeout! ' .. other)
+    stop()
+    eq(ssalens.status(other), '', 'forgotten')
+  end)
+
+  check('the ssalens/status handler: analysing, then the count; nothing of a buffer not loaded or a server stopped', function()
+    local handler = client.config.handlers['ssalens/status']
+    local uri = vim.uri_from_bufnr(bufnr)
+    local seen, stop = record_status(bufnr)
+    local notify = function(params, client_id)
+      handler(nil, params, { method = 'ssalens/status', client_id = client_id or client.id })
+    end
+    notify({ textDocument = { uri = uri }, version = 9, analysing = true, notAnalyzed = 0 })
+    eq(ssalens.status(bufnr), 'analysing…', 'while analysing')
+    eq(ssalens.status(), 'analysing…', 'the current buffer by default')
+    notify({ textDocument = { uri = uri }, version = 9, analysing = false, notAnalyzed = 3 })
+    eq(ssalens.status(bufnr), '3 not analysed', 'once analysed')
+    notify({ textDocument = { uri = uri }, version = 9, analysing = false, notAnalyzed = 3 })
+    notify({ textDocument = { uri = uri }, version = 10, analysing = false, notAnalyzed = 0 })
+    eq(seen, { '', 'analysing…', '3 not analysed', '' }, 'an event for each change, none for the same status again')
+    stop()
+    local buffers = #api.nvim_list_bufs()
+    notify({ textDocument = { uri = 'file:///nowhere/else.js' }, version = 1, analysing = true, notAnalyzed = 0 })
+    eq(#api.nvim_list_bufs(), buffers, 'no buffer made for a file not loaded')
+    notify({ textDocument = { uri = uri }, version = 11, analysing = true, notAnalyzed = 0 }, 12345)
+    eq(ssalens.status(bufnr), '', 'said by a client that is not running')
+    notify({ textDocument = { uri = uri }, version = 11, analysing = false, notAnalyzed = 0 })
+  end)
+
+  local typescript = (os.getenv('SSALENS_CORPUS_DIR') or (os.getenv('HOME') .. '/.cache/ssalens-corpus')) .. '/typescript@6.0.3/lib/typescript.js'
+  if vim.fn.filereadable(typescript) == 1 then
+    check('status() says analysing… while the server analyses typescript.js, and then not', function()
+      vim.cmd('edit ' .. vim.fn.fnameescape(typescript))
+      local ts = api.nvim_get_current_buf()
+      local seen, stop = record_status(ts)
+      wait(60000, function()
+        return #seen >= 3
+      end, 'analysing… and its end')
+      stop()
+      print('    status() of typescript.js: ' .. vim.inspect(seen))
+      eq({ seen[1], seen[2] }, { '', 'analysing…' }, 'first')
+      assert(seen[3] ~= 'analysing…', 'the analysis ends')
+      vim.cmd('buffer ' .. bufnr)
+      vim.cmd('bwipeout! ' .. ts)
+    end)
+  else
+    print('skip status() on typescript.js: ' .. typescript .. ' is not fetched')
+  end
+
   check(':SsaLensShow opens a live view of the function at the cursor, which follows it and leads back', function()
     api.nvim_win_set_cursor(0, { 13, 4 }) -- on `i++` in count
     local wins = #api.nvim_list_wins()
@@ -551,6 +629,7 @@ local ok, err = xpcall(function()
     eq(cfg.settings.ssalens.inlayHints, { versions = true, phis = true }, 'settings')
     eq(cfg.init_options, cfg.settings, 'init_options')
     assert(vim.tbl_contains(cfg.root_markers, 'package.json'), 'root_markers')
+    eq(type(cfg.handlers['ssalens/status']), 'function', 'the handler of ssalens/status, for status()')
   end)
 
   check('setup() uses vim.lsp.config and vim.lsp.enable where they exist', function()

@@ -1,13 +1,14 @@
 // The ssalens VS Code extension: starts the ssalens language server for JavaScript and adds the
 // live Show SSA view (ssaView/), ssalens' own navigation lists (lists.ts), the cursor the focused
 // hints follow (cursor.ts), a status-bar item and a few commands. Logic that needs no VS Code
-// lives in serverPath.ts, settings.ts and ssaView/layout.ts and render.ts, which the unit tests
-// load under plain Node.
+// lives in serverPath.ts, settings.ts, documentStatus.ts and ssaView/layout.ts and render.ts,
+// which the unit tests load under plain Node.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
 
 import { CursorReporter, SCHEMES } from './cursor';
+import { documentLabel, DocumentStatuses, SHOW_UNRENAMED, STATUS_METHOD, StatusParams } from './documentStatus';
 import { listAtCursor, ReachingDefinitionsRequest, showItems, UnrenamedRequest, ValueReferencesRequest } from './lists';
 import { resolveServerPath } from './serverPath';
 import { initializationOptions, needsRestart, readServerSettings, Scope, SETTING_KEYS, toggledInlayHints } from './settings';
@@ -53,6 +54,9 @@ class Ctx {
   private readonly status: vscode.StatusBarItem;
   private readonly ssa: SsaViews;
   private readonly cursor: CursorReporter;
+  private readonly documents = new DocumentStatuses();
+  /** The server, while it runs: what the status item's tooltip names. */
+  private running: string | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.output = vscode.window.createOutputChannel('ssalens');
@@ -79,7 +83,11 @@ class Ctx {
       vscode.commands.registerCommand('ssalens.restartServer', () => this.restart()),
       vscode.commands.registerCommand('ssalens.toggleInlayHints', () => this.toggleInlayHints()),
       vscode.commands.registerCommand('ssalens.setInlayHintScope', () => this.setInlayHintScope()),
-      vscode.window.onDidChangeActiveTextEditor(() => this.updateStatusVisibility()),
+      vscode.window.onDidChangeActiveTextEditor(() => {
+        this.updateStatusVisibility();
+        this.showStatus();
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.documents.forget(doc.uri.toString())),
       vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)),
     );
     this.setStatus('stopped');
@@ -137,6 +145,13 @@ class Ctx {
     };
     const client = new LanguageClient('ssalens', 'ssalens', serverOptions, clientOptions);
     this.client = client;
+    // Before start, so that no status of the first documents is missed.
+    client.onNotification(STATUS_METHOD, (p: StatusParams) => {
+      if (this.client === client) {
+        this.documents.update(p);
+        this.showStatus();
+      }
+    });
     client.onDidChangeState((e) => {
       if (this.client !== client) {
         return;
@@ -251,16 +266,18 @@ class Ctx {
   private setStatus(state: 'starting' | 'running' | 'stopped' | 'error', detail?: string): void {
     const s = this.status;
     s.backgroundColor = undefined;
+    this.running = undefined;
+    if (state !== 'running') {
+      this.documents.clear(); // a new server reports on every document again
+    }
     switch (state) {
       case 'starting':
         s.text = '$(sync~spin) ssalens';
         s.tooltip = 'ssalens: starting the server…';
         break;
       case 'running':
-        s.text = '$(symbol-variable) ssalens';
-        s.tooltip = new vscode.MarkdownString(
-          `ssalens is running${detail ? `: \`${detail}\`` : ''}\n\nClick to show the SSA of the function at the cursor.`,
-        );
+        this.running = detail ?? '';
+        this.showStatus();
         break;
       case 'stopped':
         s.text = '$(circle-slash) ssalens';
@@ -273,6 +290,20 @@ class Ctx {
         s.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
         break;
     }
+  }
+
+  /** While the server runs, shows what it says of the active document (documentStatus.ts). */
+  private showStatus(): void {
+    if (this.running === undefined) {
+      return;
+    }
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const label = documentLabel(uri === undefined ? undefined : this.documents.get(uri));
+    const server = `ssalens is running${this.running ? `: \`${this.running}\`` : ''}\n\nClick to show the SSA of the function at the cursor.`;
+    this.status.text = label?.text ?? '$(symbol-variable) ssalens';
+    const tooltip = new vscode.MarkdownString(label ? `${label.tooltip}\n\n${server}` : server);
+    tooltip.isTrusted = { enabledCommands: [SHOW_UNRENAMED] };
+    this.status.tooltip = tooltip;
   }
 
   private updateStatusVisibility(): void {

@@ -96,7 +96,9 @@ local function check_buffers(report, ssalens)
     return
   end
   for _, client in ipairs(clients) do
-    local bufs = vim.tbl_keys(client.attached_buffers)
+    -- Neovim 0.7 keeps a buffer in attached_buffers after unloading it (and closing it for the
+    -- server), even once it is wiped out.
+    local bufs = vim.tbl_filter(vim.api.nvim_buf_is_loaded, vim.tbl_keys(client.attached_buffers))
     table.sort(bufs)
     for i, bufnr in ipairs(bufs) do
       bufs[i] = ('%d %s'):format(bufnr, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.'))

@@ -1,7 +1,8 @@
 -- ssalens for Neovim: starts the ssalens language server for JavaScript buffers, shows its SSA
 -- inlay hints (focused where the cursor is, if the settings ask), sets buffer-local keymaps for
 -- ssalens' own hover, reaching definitions and value references (lists.lua), the live Show SSA
--- view (view.lua) and toggling the hints, and adds the :SsaLens… commands.
+-- view (view.lua) and toggling the hints, adds the :SsaLens… commands, and keeps what the server
+-- says of each buffer's analysis for statuslines (status.lua).
 --
 -- One plugin for every Neovim from 0.7 on. Each code path is chosen by whether the API it needs
 -- exists, never by the version number:
@@ -526,10 +527,11 @@ end
 M.commands = { ['ssalens.showUnrenamed'] = show_unrenamed }
 
 local function handlers()
-  if vim.lsp.inlay_hint then
-    return {}
+  local h = { ['ssalens/status'] = require('ssalens.status').handler }
+  if not vim.lsp.inlay_hint then
+    h['workspace/inlayHint/refresh'] = on_inlay_hint_refresh
   end
-  return { ['workspace/inlayHint/refresh'] = on_inlay_hint_refresh }
+  return h
 end
 
 --- The client configuration for a buffer (vim.lsp.start / start_client).
@@ -677,6 +679,13 @@ function M.toggle_hints()
 end
 
 M.hint_namespace = hint_ns
+
+--- For statuslines: 'analysing…' while the server analyses bufnr (default: the current buffer),
+--- then '3 not analysed' if 3 of its functions are not analysed, else ''. `User SsaLensStatus`
+--- fires when it changes.
+function M.status(bufnr)
+  return require('ssalens.status').text(bufnr)
+end
 
 --- Sets the plugin up: merges opts over the defaults, registers the server and the commands.
 function M.setup(opts)

@@ -231,18 +231,21 @@ export class Session {
     await this.runCommand('View: Close Primary Side Bar');
   }
 
-  /** Opens the workspace file named name with Quick Open. */
-  async openFile(name: string): Promise<void> {
+  /**
+   * Opens the workspace file named name with Quick Open, waiting up to timeout ms for each step
+   * (a file of megabytes takes a while to reach the browser).
+   */
+  async openFile(name: string, timeout = 30000): Promise<void> {
     const page = this.page;
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    await input.waitFor({ state: 'visible', timeout });
     await input.fill(name);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout });
     await page.keyboard.press('Enter');
-    await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor();
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await page.locator('.editor-group-container.active .editor-instance .view-lines').first().waitFor();
+    await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout });
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });
+    await page.locator('.editor-group-container.active .editor-instance .view-lines').first().waitFor({ timeout });
   }
 
   /** Moves the cursor to the 1-based line (and column, from 1), centered on screen. */
