@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"sync"
@@ -117,6 +118,18 @@ func Analyze(src []byte, opts Options) (*Result, error) {
 	treesitter.ReleaseMemory()
 	return analyzeTree(tree, lines, opts, nil, Edit{}, false), nil
 }
+
+// ReleaseMemory gives the memory of dropped analyses back to the operating system, from the
+// Go heap and from the C allocator that held their syntax trees. It collects garbage first,
+// so it belongs where nothing waits: after a file was closed, or when the user stops typing.
+func ReleaseMemory() {
+	debug.FreeOSMemory()
+	treesitter.ReleaseMemory()
+}
+
+// LongRunning prepares the process to analyze versions of documents one after another for a
+// long time (a language server): memory freed by old versions is then easier to give back.
+func LongRunning() { treesitter.OneArena() }
 
 // analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
 // into tree's source, the functions it does not touch are copied from it. The result keeps the

@@ -110,6 +110,20 @@ func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 	return tree
 }
 
+// compactAfter is how many incremental parses a document's syntax tree goes through before
+// Compact parses it whole again: one parse of the file when the user stops typing, seldom.
+const compactAfter = 100
+
+// Compact gives back the memory that many incremental parses scattered (treesitter.Tree.Compact).
+// It parses the whole file, so it belongs where nothing waits: when the user stops typing.
+func (d *Document) Compact() {
+	d.treeMu.Lock()
+	defer d.treeMu.Unlock()
+	if t := d.tree.Load(); t != nil {
+		t.Compact(compactAfter) // on an error the tree stays as it is, which is no worse
+	}
+}
+
 // Close frees the syntax tree of a document no longer edited; its text and analysis stay
 // usable.
 func (d *Document) Close() {
@@ -131,15 +145,24 @@ func (d *Document) Result() *Result {
 			return
 		}
 		var prev, answered *Result
-		if d.from != nil {
-			answered = d.from.Result()
-			prev = d.from.fresh.Load()
+		from := d.from
+		if from != nil {
+			answered = from.Result()
+			prev = from.fresh.Load()
 			d.from = nil
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)
 		d.fresh.Store(fresh)
+		if prev != nil {
+			// Only lowering the next version needed from's flat tree, and this was it; from's
+			// analysis may live on to answer for later texts (moved.go), without it.
+			prev.File.Tree = nil
+			from.tree.Store(nil)
+		}
 		if answered != nil && answered.breaks(fresh, d.edit) {
 			d.result.Store(answered.Moved(d.text, d.lines, []Edit{d.edit}, fresh))
+			// fresh answers nothing; the next version only lowers from its functions.
+			fresh.Occurrences, fresh.Joins, fresh.Captured = nil, nil, nil
 			return
 		}
 		d.result.Store(fresh)

@@ -91,9 +91,12 @@ func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: of
 // fresh's, and hover says which functions it finds broken.
 func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
 	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, Captured: r.Captured,
-		moving: &moving{edits: slices.Clone(edits), broken: make(map[*ssa.Function]Span)}}
+		moving: &moving{broken: make(map[*ssa.Function]Span)}}
 	if r.moving != nil {
-		m.moving.edits = slices.Concat(r.moving.edits, edits)
+		m.moving.edits = slices.Clone(r.moving.edits)
+	}
+	for _, e := range edits {
+		m.moving.edits = appendEdit(m.moving.edits, e)
 	}
 	m.Occurrences = make([]Occurrence, 0, len(r.Occurrences))
 	for _, o := range r.Occurrences {
@@ -131,6 +134,19 @@ func (r *Result) brokenStarts() map[int32]Span {
 	return broken
 }
 
+// appendEdit appends e to edits, merged into the last one if the two touch, as keystrokes
+// typed one after another do: the span they touch together is the same, and a Result moved
+// through a whole typing session keeps a short list.
+func appendEdit(edits []Edit, e Edit) []Edit {
+	if n := len(edits); n > 0 {
+		if last := edits[n-1]; e.StartByte <= last.NewEndByte && e.OldEndByte >= last.StartByte {
+			edits[n-1] = last.Then(e)
+			return edits
+		}
+	}
+	return append(edits, e)
+}
+
 // moveStarts moves a set of function starts through edits, dropping those edits touched.
 func moveStarts(starts map[int32]bool, edits []Edit) map[int32]bool {
 	moved := make(map[int32]bool, len(starts))
@@ -142,10 +158,20 @@ func moveStarts(starts map[int32]bool, edits []Edit) map[int32]bool {
 	return moved
 }
 
+// maxMovedPlaces is how many separate places of the text may have been edited since the last
+// good analysis for its answers to be moved on. Typing a line, however long, is one place; a
+// file left broken while its user edits in many others has answers of its own that are better
+// than an old text's, and holding that old analysis doubles the memory.
+const maxMovedPlaces = 32
+
 // breaks reports whether fresh, the analysis of r's text changed by edit, finds a function
 // broken by a syntax error that the last good analysis r answers from does not: then r,
-// moved, answers for fresh's text better than fresh does.
+// moved, answers for fresh's text better than fresh does, unless the text has been edited in
+// too many places since.
 func (r *Result) breaks(fresh *Result, edit Edit) bool {
+	if r.moving != nil && len(appendEdit(slices.Clone(r.moving.edits), edit)) > maxMovedPlaces {
+		return false
+	}
 	good := moveStarts(r.goodBroken, []Edit{edit})
 	for start := range fresh.brokenStarts() {
 		if !good[start] {

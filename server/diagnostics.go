@@ -2,6 +2,7 @@ package server
 
 import (
 	"sync"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -47,16 +48,31 @@ func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 	return uris
 }
 
+// idleRelease is how long after the last diagnostics the server compacts the syntax trees of
+// its documents and gives the memory of old versions back to the system: every edit makes a
+// new analysis and drops an old one, and neither Go's heap nor the C allocator shrinks on its
+// own soon.
+const idleRelease = time.Second
+
 func (s *Server) publishDiagnosticsLoop() {
+	idle := time.NewTimer(idleRelease)
+	defer idle.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case <-idle.C:
+			for _, f := range s.snapshot().files {
+				f.doc.Compact()
+			}
+			analysis.ReleaseMemory()
+			continue
 		case <-s.diagnostics.wake:
 		}
 		for _, uri := range s.diagnostics.take() {
 			s.publishDiagnostics(uri)
 		}
+		idle.Reset(idleRelease)
 	}
 }
 

@@ -66,6 +66,7 @@ type Config struct {
 // or the cancellation of ctx, logging to log, and returns the process exit status the LSP asks
 // for: 0 after a shutdown request, 1 otherwise.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, log io.Writer, config Config) int {
+	analysis.LongRunning()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := newServer(ctx, jsonrpc2.NewConn(newStream(rwc)), log, config)
