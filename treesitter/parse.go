@@ -1,7 +1,6 @@
 package treesitter
 
 /*
-#include <malloc.h>
 #include <stddef.h>
 
 // Defined by the tree-sitter C library that go-tree-sitter compiles in; the
@@ -112,19 +111,6 @@ func (t *Tree) Compact(after int) error {
 	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
 	return nil
 }
-
-// OneArena makes the C allocator keep one arena for all threads. By default glibc gives
-// threads arenas of their own, and a goroutine's cgo calls run on whichever thread is free: a
-// long-running process that parses one version after another then scatters the trees of
-// successive versions over several arenas, and the holes between the live ones are never
-// returned (10 of 60 MB after 300 edits of lodash.js in one server). Parses that run at once
-// contend for the one arena's lock; a language server parses one document at a time.
-func OneArena() { C.mallopt(C.M_ARENA_MAX, 1) }
-
-// ReleaseMemory returns the memory that closed trees freed to the operating system. The C
-// allocator keeps freed memory for later C allocations, which the Go heap cannot use: after a
-// large tree is closed, the process would go on holding it.
-func ReleaseMemory() { C.malloc_trim(0) }
 
 // Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
 // the C tree. Close is idempotent.
