@@ -148,8 +148,8 @@ func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result
 	buildAll(file.Funcs, opts.Verify)
 	r.index()
 	r.goodBroken = make(map[int32]bool)
-	for start := range r.brokenStarts() {
-		r.goodBroken[start] = true
+	for _, fn := range r.brokenFuncs() {
+		r.goodBroken[fn.Span.Start] = true
 	}
 	return r
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -24,10 +25,14 @@ type Document struct {
 	parse sync.Once
 	base  atomic.Pointer[Document]        // the parsed version to re-parse from; nil once parsed
 	tree  atomic.Pointer[treesitter.Tree] // set by parse
-	// edit is the change from base's text to this one. Once parsed, from is the version
-	// re-parsed from, so that the analysis can copy what edit does not touch from from's.
-	edit Edit
-	from *Document
+	// edit is the change from base's text to this one: one edit that spans all made since, as
+	// re-parsing and lowering take it; edits are the same changes one by one, apart where they
+	// were made apart, as answers moved from an older text need them (moved.go). Once parsed,
+	// from is the version re-parsed from, so that the analysis can copy what edit does not touch
+	// from from's.
+	edit  Edit
+	edits []Edit
+	from  *Document
 	// treeMu serializes the successors that re-parse from tree and give it up, and Close.
 	treeMu sync.Mutex
 
@@ -58,12 +63,13 @@ func (d *Document) Lines() *Lines { return d.lines }
 
 // Edit returns the version of the document whose text is newText, d's text changed by e.
 func (d *Document) Edit(newText []byte, e Edit) *Document {
-	next := &Document{text: newText, lines: d.lines.Edited(newText, e), opts: d.opts, edit: e}
+	next := &Document{text: newText, lines: d.lines.Edited(newText, e), opts: d.opts, edit: e, edits: []Edit{e}}
 	base := d
 	if b := d.base.Load(); b != nil && d.tree.Load() == nil {
 		// d is not parsed: its successor re-parses from where d would have.
 		base = b
 		next.edit = d.edit.Then(e)
+		next.edits = appendEdit(slices.Clone(d.edits), e)
 	}
 	next.base.Store(base)
 	return next
@@ -159,8 +165,8 @@ func (d *Document) Result() *Result {
 			prev.File.Tree = nil
 			from.tree.Store(nil)
 		}
-		if answered != nil && answered.breaks(fresh, d.edit) {
-			d.result.Store(answered.Moved(d.text, d.lines, []Edit{d.edit}, fresh))
+		if answered != nil && answered.breaks(fresh, d.edits) {
+			d.result.Store(answered.Moved(d.text, d.lines, d.edits, fresh))
 			// fresh answers nothing; the next version only lowers from its functions.
 			fresh.Occurrences, fresh.Joins, fresh.Captured = nil, nil, nil
 			return

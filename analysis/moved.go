@@ -112,7 +112,10 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 		}
 	}
 	m.goodBroken = moveStarts(r.goodBroken, edits)
-	broken := fresh.brokenStarts()
+	broken := make(map[int32]Span)
+	for _, fn := range fresh.brokenFuncs() {
+		broken[fn.Span.Start] = fn.NotAnalyzed.At
+	}
 	for _, fn := range r.Funcs {
 		if at, isBroken := broken[m.span(fn.Span).Start]; isBroken && m.kept(fn.Span) {
 			m.moving.broken[fn] = at
@@ -122,13 +125,12 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 	return m
 }
 
-// brokenStarts maps the start of each function that a syntax error keeps from being analyzed
-// to the error.
-func (r *Result) brokenStarts() map[int32]Span {
-	broken := make(map[int32]Span)
+// brokenFuncs returns the functions that a syntax error keeps from being analyzed.
+func (r *Result) brokenFuncs() []*ssa.Function {
+	var broken []*ssa.Function
 	for _, fn := range r.Funcs {
 		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
-			broken[fn.Span.Start] = fn.NotAnalyzed.At
+			broken = append(broken, fn)
 		}
 	}
 	return broken
@@ -164,21 +166,39 @@ func moveStarts(starts map[int32]bool, edits []Edit) map[int32]bool {
 // than an old text's, and holding that old analysis doubles the memory.
 const maxMovedPlaces = 32
 
-// breaks reports whether fresh, the analysis of r's text changed by edit, finds a function
-// broken by a syntax error that the last good analysis r answers from does not: then r,
-// moved, answers for fresh's text better than fresh does, unless the text has been edited in
-// too many places since.
-func (r *Result) breaks(fresh *Result, edit Edit) bool {
-	if r.moving != nil && len(appendEdit(slices.Clone(r.moving.edits), edit)) > maxMovedPlaces {
+// breaks reports whether r, moved through edits, answers for fresh's text (r's text changed
+// by edits) better than fresh, its analysis, does: fresh finds a function broken by a syntax
+// error that the last good analysis r answers from does not, and every edit made since that
+// analysis is inside a function fresh finds broken. Elsewhere fresh's answers are the text's
+// own, and an old analysis would lose what was edited there; and a file edited in too many
+// places since has answers of its own better than an old text's.
+func (r *Result) breaks(fresh *Result, edits []Edit) bool {
+	var since []Edit
+	if r.moving != nil {
+		since = slices.Clone(r.moving.edits)
+	}
+	for _, e := range edits {
+		since = appendEdit(since, e)
+	}
+	if len(since) > maxMovedPlaces {
 		return false
 	}
-	good := moveStarts(r.goodBroken, []Edit{edit})
-	for start := range fresh.brokenStarts() {
-		if !good[start] {
-			return true
+	good := moveStarts(r.goodBroken, edits)
+	broken := fresh.brokenFuncs()
+	newlyBroken := false
+	for _, fn := range broken {
+		newlyBroken = newlyBroken || !good[fn.Span.Start]
+	}
+	if !newlyBroken {
+		return false
+	}
+	for i, e := range since {
+		at, _ := forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, since[i+1:])
+		if !slices.ContainsFunc(broken, func(fn *ssa.Function) bool { return fn.Span.Start <= at.Start && at.End <= fn.Span.End }) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // InlayHintsAfter returns the hints of r in [start, end] of the text that edits make of r's
