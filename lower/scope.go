@@ -117,7 +117,7 @@ func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 			name := t.ChildByField(i, ts.FieldName)
 			switch list := statementList(t, i); {
 			case name < 0:
-			case !isBlockLike(t.Nodes[list].Kind):
+			case !isBlockLike(t, list):
 				s.declare(t.Text(name), ssa.Var, span(t, name))
 			case list != node:
 				inBlocks = append(inBlocks, name)
@@ -152,14 +152,16 @@ func unlabeled(t *ts.Tree, n int32) int32 {
 	return n
 }
 
-// isBlockLike reports whether statements directly in a node of kind k are in a block scope of
-// their own, where function declarations are hoisted.
-func isBlockLike(k ts.Kind) bool {
-	switch k {
+// isBlockLike reports whether the statements directly in node n are in a block scope of their
+// own, where function declarations are hoisted (hoistFunctions). The root of the tree is the
+// program even when error recovery made it an ERROR node: its function declarations are
+// hoisted and lowered there, and must not be lowered again where they stand.
+func isBlockLike(t *ts.Tree, n int32) bool {
+	switch t.Nodes[n].Kind {
 	case ts.KindStatementBlock, ts.KindProgram, ts.KindSwitchCase, ts.KindSwitchDefault, ts.KindExportStatement:
 		return true
 	}
-	return false
+	return n == 0
 }
 
 // forEachDeclared calls f with the name node of each binding a declaration statement makes.

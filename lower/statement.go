@@ -38,7 +38,7 @@ func (fs *funcState) stmt(n int32) {
 		name := fs.field(n, ts.FieldName)
 		switch {
 		case name < 0:
-		case !isBlockLike(t.Nodes[statementList(t, n)].Kind):
+		case !isBlockLike(t, statementList(t, n)):
 			fs.store(name, fs.closure(n, string(t.Text(name))))
 		case fs.lw.annexB[name] != nil:
 			fs.storeBinding(fs.lw.annexB[name], fs.span(name), fs.load(name))
