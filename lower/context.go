@@ -147,16 +147,18 @@ func (fs *funcState) markUsedInWith(b *ssa.Binding, at ssa.Span) {
 
 // argumentsUsed handles a use of the arguments object: in sloppy code, the elements of the
 // arguments of a function with simple parameters are the parameters themselves, so writing
-// one assigns the other. Its parameters are then not renamed.
+// one assigns the other. Its parameters, all declared before any code of the function is
+// lowered, are then not renamed; the first use marks them.
 func (fs *funcState) argumentsUsed(at ssa.Span) {
 	f := fs
 	for f.arrow && f.outer != nil {
 		f = f.outer
 	}
-	if f.arrow || f.strict || !f.simpleParams {
+	if f.arrow || f.strict || !f.simpleParams || f.argumentsSeen {
 		return
 	}
-	for _, b := range f.scope.names {
+	f.argumentsSeen = true
+	for _, b := range f.funcScope.names {
 		if b.Kind == ssa.Param && !b.Context() {
 			b.Why = ssa.Reason{Kind: ssa.AliasedByArguments, At: at, Name: f.fn.Name}
 		}
@@ -164,15 +166,18 @@ func (fs *funcState) argumentsUsed(at ssa.Span) {
 }
 
 // directEval marks the function as not analyzed and every binding visible at the call as a
-// context variable: a direct eval can read and assign any of them.
+// context variable: a direct eval can read and assign any of them. The walk up the open scopes
+// stops at one that an earlier eval saw whole: that eval saw the scopes around it too, which
+// declare nothing new while a scope inside them is open.
 func (fs *funcState) directEval(call int32) {
 	at := fs.span(call)
 	fs.refuse(ssa.DirectEval, at, "")
-	for s := fs.scope; s != nil; s = s.parent {
+	for s := fs.scope; s != nil && s.evalSeen != len(s.names)+1; s = s.parent {
 		for _, b := range s.names {
 			if !b.Context() {
 				b.Why = ssa.Reason{Kind: ssa.VisibleToDirectEval, At: at, Name: fs.fn.Name}
 			}
 		}
+		s.evalSeen = len(s.names) + 1
 	}
 }

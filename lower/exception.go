@@ -21,6 +21,7 @@ type finallyState struct {
 	entry  *ssa.Block
 	normal bool // the try or catch block can complete normally
 	exits  []finallyExit
+	added  map[finallyExit]bool // exits as a set
 }
 
 // exitKind is a way out of a try or catch block through its finally block, besides its end.
@@ -42,11 +43,13 @@ type finallyExit struct {
 
 // addExit records a way out of the try or catch block, once.
 func (f *finallyState) addExit(e finallyExit) {
-	for _, x := range f.exits {
-		if x == e {
-			return
-		}
+	if f.added[e] {
+		return
 	}
+	if f.added == nil {
+		f.added = make(map[finallyExit]bool)
+	}
+	f.added[e] = true
 	f.exits = append(f.exits, e)
 }
 
@@ -153,8 +156,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if fs.handler != nil {
 			fs.enterGuarded(t.Nodes[catch].Start, "catch")
 		}
-		saved := fs.scope
-		fs.scope = &scope{parent: saved, fs: fs}
+		fs.openScope()
 		if p := fs.field(catch, ts.FieldParameter); p >= 0 {
 			fs.lw.declarePattern(fs.scope, p, ssa.CatchParam)
 			fs.declaredType(p, fs.field(catch, ts.FieldType))
@@ -163,7 +165,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if b := fs.field(catch, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
-		fs.scope = saved
+		fs.closeScope()
 		normalExit(t.Nodes[catch].End)
 	}
 	fs.handler = outerHandler

@@ -35,13 +35,15 @@ func (lw *lowerer) lowerProgram(prev *File) {
 }
 
 func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState) *funcState {
-	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp}
+	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp, jumpIndex: jumps{breakable: -1, loop: -1}}
 	fs.scope = &scope{fs: fs}
+	fs.funcScope = fs.scope
 	if outer != nil {
 		fs.scope.parent = outer.scope
 		fs.inWith = outer.inWith
 		fs.outer = outer
 		fs.strict = outer.strict
+		fs.depth = outer.depth // the goroutine's stack holds the enclosing functions' lowering too
 	}
 	fs.cur = fn.Blocks[0]
 	lw.funcs = append(lw.funcs, fn)
@@ -101,8 +103,11 @@ func (fs *funcState) hoistFunctions(node int32) {
 	}
 }
 
-// finish ends the function at offset end and seals its CFG.
+// finish ends the function at offset end, closes its scopes and seals its CFG.
 func (fs *funcState) finish(end uint32) {
+	for fs.scope != nil && (fs.outer == nil || fs.scope != fs.outer.scope) {
+		fs.closeScope()
+	}
 	if !fs.cur.Terminated() {
 		fs.cur.Return(ssa.NoTemp).Span = point(end)
 	}

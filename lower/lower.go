@@ -35,7 +35,8 @@ func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}) }
 // functions were built), shifted to the new positions, provided that its syntax tree, its role
 // and the names it uses from outside are as they were (see reuse.go).
 func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
-	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), prev: prev, shapes: make(map[*ssa.Function]shape)}
+	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
+		shapes: make(map[*ssa.Function]shape)}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
 	}
@@ -49,6 +50,7 @@ func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
 type lowerer struct {
 	t       *ts.Tree
 	globals map[string]*ssa.Binding
+	visible map[string]*ssa.Binding // the innermost binding of each name in an open scope
 	funcs   []*ssa.Function
 	// selfNames are the names named function expressions bind to themselves.
 	selfNames map[*ssa.Binding]bool
@@ -70,8 +72,12 @@ type funcState struct {
 	fn    *ssa.Function
 	cur   *ssa.Block
 	scope *scope
-	// jumps are the enclosing break and continue targets, innermost last.
-	jumps []jumpTarget
+	// funcScope is the function's own scope: its parameters, vars and top-level declarations.
+	funcScope *scope
+	// jumps are the enclosing break and continue targets, innermost last, found through
+	// jumpIndex.
+	jumps     []jumpTarget
+	jumpIndex jumps
 	// handler receives the exceptions thrown at the current point: a catch clause or a finally
 	// block of an enclosing try, or nil.
 	handler *ssa.Block
@@ -86,6 +92,7 @@ type funcState struct {
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool
+	argumentsSeen               bool // a use of arguments marked the parameters (argumentsUsed)
 	tsFunc
 }
 

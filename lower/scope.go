@@ -9,19 +9,47 @@ import (
 // declarations) or a block's. Every declaration of a scope is entered before any statement of
 // it is lowered, which gives hoisting and the temporal dead zone: a read before the
 // declaration finds the binding and sees its initial value.
+//
+// Scopes open and close in nesting order (openScope, closeScope; a function's at finish), so a
+// name resolves in constant time: lowerer.visible holds the innermost binding of every name
+// declared in an open scope, and each scope remembers the bindings its own names hid, to put
+// them back when it closes. Walking the chain of scopes instead would cost the nesting depth
+// per identifier, quadratic in deeply nested code.
 type scope struct {
 	parent *scope
 	fs     *funcState
 	names  map[string]*ssa.Binding
+	hid    []hiddenName // in declaration order
+	// evalSeen is 1 + how many names the scope had when a direct eval last saw it, 0 before
+	// (directEval).
+	evalSeen int
 }
 
-func (s *scope) lookup(name []byte) *ssa.Binding {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[string(name)]; ok {
-			return b
+// hiddenName is a binding that a declaration hid, visible again when the scope closes.
+type hiddenName struct {
+	name string
+	b    *ssa.Binding // nil: the name was not declared in an open scope
+}
+
+// lookup returns the binding name resolves to in s, which must be the innermost open scope;
+// nil for a global.
+func (s *scope) lookup(name []byte) *ssa.Binding { return s.fs.lw.visible[string(name)] }
+
+// openScope enters a block scope nested in the current one.
+func (fs *funcState) openScope() { fs.scope = &scope{parent: fs.scope, fs: fs} }
+
+// closeScope leaves the current scope for its parent: the names it declared resolve as they
+// did before it opened.
+func (fs *funcState) closeScope() {
+	s := fs.scope
+	for i := len(s.hid) - 1; i >= 0; i-- {
+		if h := s.hid[i]; h.b != nil {
+			fs.lw.visible[h.name] = h.b
+		} else {
+			delete(fs.lw.visible, h.name)
 		}
 	}
-	return nil
+	fs.scope = s.parent
 }
 
 // binding resolves the identifier node by the scope chain; a name no scope declares is a
@@ -52,7 +80,9 @@ func (lw *lowerer) global(name []byte) *ssa.Binding {
 }
 
 // declare enters a binding of name in s, owned by s's function, unless s already has one
-// (var redeclarations and a var named like a parameter are the same variable).
+// (var redeclarations and a var named like a parameter are the same variable). s is the
+// innermost open scope, or the scope a named function expression's own name is declared in,
+// around the function's scope that holds no name yet.
 func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {
 	if b, ok := s.names[string(name)]; ok {
 		return b
@@ -62,6 +92,9 @@ func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.B
 	}
 	b := s.fs.fn.NewBinding(string(name), kind, decl)
 	s.names[b.Name] = b
+	visible := s.fs.lw.visible
+	s.hid = append(s.hid, hiddenName{name: b.Name, b: visible[b.Name]})
+	visible[b.Name] = b
 	return b
 }
 
