@@ -69,7 +69,8 @@ type Result struct {
 	// syntaxErrors are the errors of a moved Result's text, which its functions do not have.
 	syntaxErrors []Diagnostic
 
-	doms sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
+	doms         sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
+	literalTemps sync.Map // *ssa.Function → its literals (see literals)
 }
 
 // MaxSize is the size of the largest source analyzed. Analysis takes about 80 times the
