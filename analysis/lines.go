@@ -1,10 +1,11 @@
 package analysis
 
 import (
-	"bytes"
 	"encoding/binary"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/ssalens/ssalens/lower"
 )
 
 // Encoding is how a column counts: in bytes of UTF-8 (the command line, LSP clients that offer
@@ -17,8 +18,8 @@ const (
 )
 
 // Lines converts between byte offsets into one version of a text and (line, column) positions,
-// for the command line and the language server alike. A line ends at "\n"; a "\r" before it
-// belongs to the line end, so no position points between them. Positions past the end of a
+// for the command line and the language server alike. A line ends at "\n", "\r\n" or a lone
+// "\r", as in JavaScript and the LSP (lower.LineEnd); no position points between "\r" and "\n". Positions past the end of a
 // line or of the text are clamped; text that is not valid UTF-8 counts one UTF-16 unit per
 // invalid byte (the U+FFFD a client decoding it would show).
 type Lines struct {
@@ -40,16 +41,13 @@ func NewLines(text []byte) *Lines {
 // offset through; it reports whether it reached the end of the text.
 func (l *Lines) scan(start, through int) bool {
 	for {
-		end := len(l.text)
-		if i := bytes.IndexByte(l.text[start:], '\n'); i >= 0 {
-			end = start + i
-		}
+		end, next := lower.LineEnd(l.text, start)
 		l.starts = append(l.starts, int32(start))
 		l.wide = append(l.wide, !isASCII(l.text[start:end]))
-		if end == len(l.text) {
+		if next < 0 {
 			return true
 		}
-		if start = end + 1; start > through {
+		if start = next; start > through {
 			return false
 		}
 	}
@@ -59,6 +57,9 @@ func (l *Lines) scan(start, through int) bool {
 // scanned again, the others are l's, moved.
 func (l *Lines) Edited(text []byte, e Edit) *Lines {
 	first, last := l.lineOf(int32(e.StartByte)), l.lineOf(int32(e.OldEndByte))
+	if first > 0 && l.starts[first] == int32(e.StartByte) && l.text[e.StartByte-1] == '\r' {
+		first-- // a "\n" inserted after a lone "\r" joins it in one line end
+	}
 	n := &Lines{text: text, starts: make([]int32, first, len(l.starts)+8), wide: make([]bool, first, len(l.wide)+8)}
 	copy(n.starts, l.starts[:first])
 	copy(n.wide, l.wide[:first])

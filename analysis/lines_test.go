@@ -70,10 +70,27 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestLinesLoneCR: a lone "\r" ends a line, as in JavaScript and the LSP (issue 13, defect 4:
+// hints were placed on lines the client did not have).
+func TestLinesLoneCR(t *testing.T) {
+	x := NewLines([]byte("ab\rc\r\r\nd\re"))
+	if got := x.Count(); got != 5 {
+		t.Errorf("%d lines, want 5", got)
+	}
+	for off, want := range []pos{p(0, 0), p(0, 1), p(0, 2), p(1, 0), p(1, 1), p(2, 0), p(2, 0), p(3, 0), p(3, 1), p(4, 0), p(4, 1)} {
+		if got := position(x, int32(off), UTF16); got != want {
+			t.Errorf("position(%d) = %v, want %v", off, got, want)
+		}
+	}
+	if got := x.Offset(3, 0, UTF16); got != 7 {
+		t.Errorf("offset(3:0) = %d, want 7", got)
+	}
+}
+
 // TestLineIndexRoundTrip converts every character boundary of texts mixing ASCII, BMP and
 // astral characters, CRLF and invalid bytes to a position and back.
 func TestLinesRoundTrip(t *testing.T) {
-	for _, text := range []string{"", "\n", "\r\n\r\n", "abc", "x😀\r\n\xf0\x9f\n€😀€\n\xffz", strings.Repeat("日本😀\r\n", 50)} {
+	for _, text := range []string{"", "\n", "\r\n\r\n", "abc", "x😀\r\n\xf0\x9f\n€😀€\n\xffz", strings.Repeat("日本😀\r\n", 50), "a\rb\r\r\nc\r", "\r"} {
 		x := NewLines([]byte(text))
 		for off := 0; off <= len(text); {
 			for _, enc := range []Encoding{UTF16, UTF8} {
@@ -94,7 +111,7 @@ func TestLinesRoundTrip(t *testing.T) {
 // TestLineIndexEdited edits texts with CRLF, multi-byte characters and empty lines at random
 // and checks that updating the index gives the index of the new text.
 func TestLinesEdited(t *testing.T) {
-	pieces := []string{"\n", "\r\n", "a", "é", "😀", "let x = 1;", "", "\n\n"}
+	pieces := []string{"\n", "\r\n", "a", "é", "😀", "let x = 1;", "", "\n\n", "\r", "\r\r"}
 	rng := rand.New(rand.NewPCG(1, 1))
 	text := []byte("first line\nsecond é line\r\n\nlast")
 	x := NewLines(text)

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"bytes"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -398,14 +399,46 @@ func (fs *funcState) jump(to *ssa.Block, finallys int, at uint32) {
 
 // endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
 func (fs *funcState) endOfLine(off uint32) int32 {
-	src := fs.lw.t.Src
-	i := bytes.IndexByte(src[off:], '\n')
-	if i < 0 {
-		return int32(len(src))
+	ends := fs.lw.lineEnds()
+	return ends[sort.Search(len(ends), func(i int) bool { return ends[i] >= int32(off) })]
+}
+
+// lineEnds returns the offsets where the lines of the source end (LineEnd), and its length
+// last; computed once, so that the loops of a long line cost a search each, not a scan to the
+// line's end.
+func (lw *lowerer) lineEnds() []int32 {
+	if lw.lineEndOffsets != nil {
+		return lw.lineEndOffsets
 	}
-	end := int(off) + i
-	if end > int(off) && src[end-1] == '\r' {
-		end--
+	var ends []int32
+	for start := 0; ; {
+		end, next := LineEnd(lw.t.Src, start)
+		ends = append(ends, int32(end))
+		if next < 0 {
+			lw.lineEndOffsets = ends
+			return ends
+		}
+		start = next
 	}
-	return int32(end)
+}
+
+// LineEnd returns where the line starting at offset start of text ends, before its "\n",
+// "\r\n" or lone "\r" (the line ends of JavaScript and of the LSP alike), and where the next
+// line starts, -1 if the line ends the text.
+func LineEnd(text []byte, start int) (end, next int) {
+	nl := bytes.IndexByte(text[start:], '\n')
+	limit := nl
+	if nl < 0 {
+		limit = len(text) - start
+	}
+	cr := bytes.IndexByte(text[start:start+limit], '\r')
+	switch {
+	case cr >= 0 && (nl < 0 || cr+1 < nl): // a lone \r
+		return start + cr, start + cr + 1
+	case cr >= 0: // \r\n
+		return start + cr, start + nl + 1
+	case nl >= 0:
+		return start + nl, start + nl + 1
+	}
+	return len(text), -1
 }

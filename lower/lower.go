@@ -64,6 +64,9 @@ type lowerer struct {
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code
 	tsFile
+
+	// lineEndOffsets is the cache of lineEnds.
+	lineEndOffsets []int32
 }
 
 // funcState is the lowering state of one function.
