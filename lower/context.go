@@ -79,7 +79,15 @@ func (f *File) resolveCaptures() {
 	}
 	f.Captures = make(map[*ssa.Place]*ssa.Place)
 	doms := make(map[*ssa.Function]*ssa.DomTree)
+	// path holds the functions enclosing the current one, outermost first: Funcs lists parents
+	// before their nested functions, each function's nested ones before its next sibling.
+	depth := make(map[*ssa.Function]int)
+	var path []*ssa.Function
 	for _, fn := range f.Funcs {
+		if fn.Parent != nil {
+			depth[fn] = depth[fn.Parent] + 1
+		}
+		path = append(path[:depth[fn]], fn)
 		if !fn.Analyzed() {
 			continue
 		}
@@ -90,7 +98,9 @@ func (f *File) resolveCaptures() {
 				if !in.Reads() || b.Owner == nil || b.Owner == fn || b.Context() || !b.Owner.Analyzed() || defs[b] != 1 {
 					continue
 				}
-				if definedBefore(single[b], fn, b.Owner, created, doms) {
+				// The closure through which fn comes to exist is created in the owner.
+				d := depth[b.Owner] + 1
+				if d < len(path) && path[d].Parent == b.Owner && definedBefore(single[b], path[d], b.Owner, created, doms) {
 					f.Captures[&in.Place] = f.Single[b]
 				}
 			}
@@ -111,17 +121,9 @@ func recordUse(c *captured, fn *ssa.Function, in *ssa.Instr) *captured {
 	return c
 }
 
-// definedBefore reports whether the definition at def, in owner, runs before the closure
-// through which reader (nested in owner) comes to exist is created, on every path: def
-// dominates the creation of the child of owner that contains reader.
-func definedBefore(def site, reader, owner *ssa.Function, created map[*ssa.Function]site, doms map[*ssa.Function]*ssa.DomTree) bool {
-	child := reader
-	for child != nil && child.Parent != owner {
-		child = child.Parent
-	}
-	if child == nil {
-		return false
-	}
+// definedBefore reports whether the definition at def, in owner, runs before the closure of
+// child, a function nested in owner, is created, on every path: def dominates the creation.
+func definedBefore(def site, child, owner *ssa.Function, created map[*ssa.Function]site, doms map[*ssa.Function]*ssa.DomTree) bool {
 	at, ok := created[child]
 	if !ok {
 		return false // the closure is created in dead code
