@@ -325,7 +325,8 @@ func (r *Result) sourceLine(off int32) string {
 	return r.lineText(r.span(Span{Start: off, End: off}).Start)
 }
 
-// lineText returns the trimmed line of Src holding off, shortened if long.
+// lineText returns the trimmed line of Src holding off, shortened if long (at a character
+// boundary, and without copying the rest of a long line).
 func (r *Result) lineText(off int32) string {
 	line, _ := r.Lines.Position(off, UTF8)
 	start := r.Lines.Start(int(line))
@@ -333,11 +334,16 @@ func (r *Result) lineText(off int32) string {
 	if int(line)+1 < r.Lines.Count() {
 		end = r.Lines.Start(int(line) + 1)
 	}
-	text := string(bytes.TrimSpace(r.Src[start:end]))
+	text := bytes.TrimSpace(r.Src[start:end])
+	suffix := ""
 	if len(text) > 80 {
-		text = text[:77] + "..."
+		cut := 77
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text, suffix = text[:cut], "..."
 	}
-	return strings.ReplaceAll(text, "`", "'")
+	return strings.ReplaceAll(string(text), "`", "'") + suffix
 }
 
 // constant returns the instruction of the literal a definition stores, when it stores one
