@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -168,7 +169,10 @@ func buildAll(funcs []*ssa.Function, verify bool) {
 				if !fn.Analyzed() || fn.Built() && !verify {
 					continue
 				}
-				if err := build(fn, verify); err != nil {
+				switch err := build(fn, verify); {
+				case errors.Is(err, ssa.ErrTooComplex):
+					fn.NotAnalyzed = ssa.Reason{Kind: ssa.TooComplex, At: fn.Span, Name: "SSA"}
+				case err != nil:
 					fn.NotAnalyzed = ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
 				}
 			}

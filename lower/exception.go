@@ -178,7 +178,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if b := fs.field(finalizer, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
-		fs.dispatch(fin, after, t.Nodes[finalizer].End)
+		fs.dispatch(fin, after, finalizer)
 	}
 	fs.startBlock(after)
 	if fs.handler != nil {
@@ -206,8 +206,15 @@ func (fs *funcState) enterGuarded(at uint32, label string) {
 // dispatch ends a finally block by continuing where each way into it was going: a Switch on
 // the completion to the block after the statement (normal completion) and to one block per
 // other way (a jump, a return, a rethrow), which the switch reaches before they are filled.
-func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
+// The jumps to outer statements go on through the enclosing finally blocks, whose dispatches
+// follow without lowering any node in between: the work budget is checked here too.
+func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, finalizer int32) {
+	at := fs.lw.t.Nodes[finalizer].End
 	if fs.cur.Terminated() {
+		return
+	}
+	if !fs.withinBudget(finalizer) {
+		fs.cur.Return(ssa.NoTemp).Span = point(at) // the function is not analyzed
 		return
 	}
 	var targets []*ssa.Block

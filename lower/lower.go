@@ -22,6 +22,8 @@ type File struct {
 	// shapes records, for each function, the kinds of its node and its parent and the code
 	// around it: a function's lowering depends on them beyond its text (see reuse.go).
 	shapes map[*ssa.Function]shape
+	// visited counts the statements, expressions and patterns lowered, for tests that bound it.
+	visited int
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
@@ -41,7 +43,7 @@ func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
 		lw.reuse = reusable(prev, edit)
 	}
 	lw.lowerProgram(prev)
-	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes}
+	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
 	f.resolveCaptures()
 	return f
 }
@@ -65,6 +67,7 @@ type lowerer struct {
 	strict bool // the top level is strict code
 	tsFile
 
+	visited int // see File.visited
 	// lineEndOffsets is the cache of lineEnds.
 	lineEndOffsets []int32
 }
@@ -92,6 +95,7 @@ type funcState struct {
 	inWith   int
 	loops    int // enclosing loops in this function
 	depth    int // nesting of the statements and expressions being lowered
+	budget   int // the instructions and blocks the lowering may make (budget.go)
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool
@@ -199,15 +203,19 @@ func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
 // is not analyzed.
 const MaxNesting = 100_000
 
-// nest enters node n one level deeper, unless that is too deep; unnest leaves it.
+// nest enters node n one level deeper, unless that is too deep or the function's lowering ran
+// past its work budget (budget.go); unnest leaves it.
 func (fs *funcState) nest(n int32) bool {
-	fs.depth++
-	if fs.depth <= MaxNesting {
-		return true
+	if fs.depth >= MaxNesting {
+		fs.refuse(ssa.TooDeep, fs.span(n), "")
+		return false
 	}
-	fs.depth--
-	fs.refuse(ssa.TooDeep, fs.span(n), "")
-	return false
+	if !fs.withinBudget(n) {
+		return false
+	}
+	fs.lw.visited++
+	fs.depth++
+	return true
 }
 
 func (fs *funcState) unnest() { fs.depth-- }

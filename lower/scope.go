@@ -87,15 +87,21 @@ func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.B
 	if b, ok := s.names[string(name)]; ok {
 		return b
 	}
+	b := s.fs.fn.NewBinding(string(name), kind, decl)
+	s.enter(b.Name, b)
+	return b
+}
+
+// enter makes b the binding of name in s, a binding declared here or one s shares with
+// another scope (a namespace's exports).
+func (s *scope) enter(name string, b *ssa.Binding) {
 	if s.names == nil {
 		s.names = make(map[string]*ssa.Binding)
 	}
-	b := s.fs.fn.NewBinding(string(name), kind, decl)
-	s.names[b.Name] = b
+	s.names[name] = b
 	visible := s.fs.lw.visible
-	s.hid = append(s.hid, hiddenName{name: b.Name, b: visible[b.Name]})
-	visible[b.Name] = b
-	return b
+	s.hid = append(s.hid, hiddenName{name: name, b: visible[name]})
+	visible[name] = b
 }
 
 // declareFunctionScope enters the declarations of a function body or of the program, node,
@@ -130,8 +136,7 @@ func (fs *funcState) declareFunctionScope(node int32) {
 // of the function declarations in blocks nested in node.
 func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 	t := lw.t
-	end := t.SubtreeEnd(node)
-	for i := node + 1; i < end; i++ {
+	walk(t, node, func(i int32) bool {
 		n := &t.Nodes[i]
 		switch n.Kind {
 		case ts.KindVariableDeclaration:
@@ -155,15 +160,12 @@ func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 			case list != node:
 				inBlocks = append(inBlocks, name)
 			}
-			i = t.SubtreeEnd(i) - 1
+			return false
 		case ts.KindClassBody, ts.KindAmbientDeclaration:
-			i = t.SubtreeEnd(i) - 1
-		default:
-			if isFunctionNode(n.Kind) {
-				i = t.SubtreeEnd(i) - 1
-			}
+			return false
 		}
-	}
+		return i == node || !isFunctionNode(n.Kind)
+	})
 	return inBlocks
 }
 
