@@ -27,6 +27,8 @@ type testClient struct {
 	mu       sync.Mutex
 	changed  *sync.Cond // signalled on every message from the server
 	received []message  // notifications and requests from the server, in order
+	// unanswered are the methods of the server's requests the client never answers.
+	unanswered map[string]bool
 }
 
 // message is a notification or a request the server sent to the client.
@@ -89,9 +91,12 @@ func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 	c.mu.Lock()
 	c.received = append(c.received, message{Method: req.Method(), Params: append(json.RawMessage(nil), req.Params()...)})
 	c.changed.Broadcast()
+	silent := c.unanswered[req.Method()]
 	c.mu.Unlock()
-	switch req.Method() {
-	case "workspace/inlayHint/refresh", "window/workDoneProgress/create":
+	switch {
+	case silent:
+		return nil
+	case req.Method() == "workspace/inlayHint/refresh", req.Method() == "window/workDoneProgress/create":
 		return reply(ctx, nil, nil)
 	}
 	return reply(ctx, nil, jsonrpc2.ErrMethodNotFound) // no reply goes out for a notification

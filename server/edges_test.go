@@ -1,0 +1,91 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// Protocol edges of issue 13, each a defect found by driving the server as a hostile editor.
+
+var refreshCapable = map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}}
+
+// TestDiagnosticsWhenRefreshIsNeverAnswered: a client may answer workspace/inlayHint/refresh
+// late or never. The diagnostics publisher asked for a refresh after analyzing a version whose
+// hints were answered stale and waited for the answer: with a client that never answers, no
+// diagnostics were published again (defect 3).
+func TestDiagnosticsWhenRefreshIsNeverAnswered(t *testing.T) {
+	var sb strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&sb, "function f%d(a, b) {\n  let x = a;\n  if (b) { x = %d; }\n  return x;\n}\n", i, i)
+	}
+	text := sb.String()
+	c := startInitialized(t, refreshCapable, nil)
+	c.mu.Lock()
+	c.unanswered = map[string]bool{"workspace/inlayHint/refresh": true}
+	c.mu.Unlock()
+	c.open(fixtureURI, text)
+	c.diagnostics(fixtureURI, 1)
+	before := c.count("")
+	mid := uint32(strings.Count(text, "\n") / 2)
+	c.change(fixtureURI, 2, contentChange{Range: span(mid, 0, mid, 0), Text: " "})
+	c.mustCall("textDocument/inlayHint", hintsParams(fixtureURI, mid-50, mid+50)) // answered stale
+	c.waitFor(before, "workspace/inlayHint/refresh", func(m message) bool { return m.Method == "workspace/inlayHint/refresh" })
+	for v := int32(3); v <= 5; v++ {
+		c.change(fixtureURI, v, contentChange{Range: span(mid, 0, mid, 0), Text: " "})
+		c.mustCall("textDocument/inlayHint", hintsParams(fixtureURI, mid-50, mid+50))
+		c.diagnostics(fixtureURI, v)
+	}
+}
+
+// TestLoneCarriageReturns: a lone \r ends a line in JavaScript and in the LSP. The server
+// counted only \n, and placed 4 of 5 hints on lines the client does not have (defect 4): the
+// answers about a text with \r line ends must be those about the same text with \n.
+func TestLoneCarriageReturns(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	lf, cr := protocol.DocumentURI("file:///lf.js"), protocol.DocumentURI("file:///cr.js")
+	c.open(lf, fixture)
+	c.open(cr, strings.ReplaceAll(fixture, "\n", "\r"))
+	rename := func(data json.RawMessage) string { return strings.ReplaceAll(string(data), string(lf), string(cr)) }
+	wantJSON(t, "hints", c.inlayHints(cr), rename(c.inlayHints(lf)))
+	wantJSON(t, "diagnostics", c.diagnostics(cr, 1), rename(c.diagnostics(lf, 1)))
+	for line := uint32(0); line < 17; line++ {
+		for _, char := range []uint32{2, 9} {
+			wantJSON(t, fmt.Sprintf("hover at %d:%d", line, char), c.mustCall("textDocument/hover", at(cr, line, char)),
+				rename(c.mustCall("textDocument/hover", at(lf, line, char))))
+		}
+	}
+}
+
+// TestInlayHintsOfPartOfALine asks for the hints of a few characters in the middle of a 1 MB
+// line holding non-ASCII characters: the answer holds the hints of that range only, and the
+// hints of the whole line come in bounded time (defect 5: converting each hint's position
+// decoded the line from its start, minutes for the whole line).
+func TestInlayHintsOfPartOfALine(t *testing.T) {
+	const unit = "x = x + 'é';" // 12 UTF-16 units, 13 bytes
+	text := "let x = 0;" + strings.Repeat(unit, 80_000)
+	c := startInitialized(t, nil, nil)
+	uri := protocol.DocumentURI("file:///minified.js")
+	c.open(uri, text)
+	from := uint32(10 + 12*40_000) // the start of the 40,000th unit
+	var hints []inlayHint
+	if err := json.Unmarshal(c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": span(0, from, 0, from+24)}), &hints); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range hints {
+		got = append(got, fmt.Sprintf("%d:%d %v", h.Position.Line, h.Position.Character, h.Label))
+	}
+	want := []string{fmt.Sprintf("0:%d ₄₀₀₀₂", from+1), fmt.Sprintf("0:%d ₄₀₀₀₁", from+5),
+		fmt.Sprintf("0:%d ₄₀₀₀₃", from+13), fmt.Sprintf("0:%d ₄₀₀₀₂", from+17)}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("hints of 0:%d–0:%d:\n%s\nwant\n%s", from, from+24, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if err := json.Unmarshal(c.inlayHints(uri), &hints); err != nil || len(hints) != 160_001 {
+		t.Errorf("%d hints for the whole line (%v), want 160001", len(hints), err)
+	}
+}
