@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/ssalens/ssalens/analysis"
 )
 
 // Protocol edges of issue 13, each a defect found by driving the server as a hostile editor.
@@ -87,5 +89,40 @@ func TestInlayHintsOfPartOfALine(t *testing.T) {
 	}
 	if err := json.Unmarshal(c.inlayHints(uri), &hints); err != nil || len(hints) != 160_001 {
 		t.Errorf("%d hints for the whole line (%v), want 160001", len(hints), err)
+	}
+}
+
+// TestNotAnalyzedSaysSo: a document too large to parse, or whose analysis would pass the
+// memory ceiling, says so in a diagnostic and, once, in a window message (a 40 MB file was
+// silently not analyzed).
+func TestNotAnalyzedSaysSo(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, reason string
+		limit              int64
+	}{
+		{"over the size limit", strings.Repeat("x = 1;\n", analysis.MaxSize/7+1), "more than the 32 MiB ssalens analyzes", 0},
+		{"over the memory ceiling", fixture, "more than the 0 MiB ssalens allows a document", 1000},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := startServer(t, func(s *Server) { s.config.Analysis.MemoryLimit = tt.limit })
+			c.initialize(nil, nil)
+			uri := protocol.DocumentURI("file:///big.js")
+			c.open(uri, tt.text)
+			var diags protocol.PublishDiagnosticsParams
+			if err := json.Unmarshal(c.diagnostics(uri, 1), &diags); err != nil {
+				t.Fatal(err)
+			}
+			if len(diags.Diagnostics) != 1 || !strings.Contains(diags.Diagnostics[0].Message, tt.reason) {
+				t.Errorf("diagnostics %+v, want one that says %q", diags.Diagnostics, tt.reason)
+			}
+			for v := int32(2); v <= 3; v++ {
+				c.change(uri, v, contentChange{Range: span(0, 0, 0, 0), Text: " "})
+				c.diagnostics(uri, v)
+			}
+			_, shown := c.waitFor(0, "window/showMessage", func(m message) bool { return m.Method == "window/showMessage" })
+			if n := c.count("window/showMessage"); n != 1 || !strings.Contains(string(shown), tt.reason) {
+				t.Errorf("%d window messages, the first %s; want one that says %q", n, shown, tt.reason)
+			}
+		})
 	}
 }

@@ -51,6 +51,8 @@ type Server struct {
 		sync.Mutex
 		pending, again bool
 	}
+	// skipped holds the open documents told that they are not analyzed (publishDiagnostics).
+	skipped sync.Map // protocol.DocumentURI → bool
 }
 
 // A requestHandler answers a request from the snapshot taken when it arrived. Requests run
