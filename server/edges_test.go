@@ -126,3 +126,37 @@ func TestNotAnalyzedSaysSo(t *testing.T) {
 		})
 	}
 }
+
+// TestMalformedChangesRejected: a content change without text used to be taken for a deletion,
+// and a negative version came back as 4294967293 (defect 7). Both are rejected, with a log
+// message, and the document stays as it was.
+func TestMalformedChangesRejected(t *testing.T) {
+	c := openFixture(t)
+	c.diagnostics(fixtureURI, 1)
+	hints := c.inlayHints(fixtureURI)
+	for _, tt := range []struct {
+		name, log string
+		params    map[string]any
+	}{
+		{"a range without text", "has no text", map[string]any{"textDocument": map[string]any{"uri": fixtureURI, "version": 2},
+			"contentChanges": []any{map[string]any{"range": span(0, 0, 5, 0)}}}},
+		{"a negative version", "negative version -3", map[string]any{"textDocument": map[string]any{"uri": fixtureURI, "version": -3},
+			"contentChanges": []any{map[string]any{"range": span(0, 0, 5, 0), "text": ""}}}},
+	} {
+		before := c.count("")
+		c.notify("textDocument/didChange", tt.params)
+		c.waitFor(before, "a log message that says "+tt.log, func(m message) bool {
+			return m.Method == "window/logMessage" && strings.Contains(string(m.Params), tt.log)
+		})
+		wantJSON(t, tt.name+": hints", c.inlayHints(fixtureURI), string(hints))
+	}
+	before := c.count("")
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///neg.js", "languageId": "javascript",
+		"version": -1, "text": "let a = 1;"}})
+	c.waitFor(before, "a log message about the negative version", func(m message) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "negative version -1")
+	})
+	if code := c.callError("textDocument/hover", at("file:///neg.js", 0, 4)); code == 0 {
+		t.Errorf("a document opened with a negative version is open")
+	}
+}
