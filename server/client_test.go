@@ -122,6 +122,26 @@ func (c *testClient) mustCall(method string, params any) json.RawMessage {
 	return result
 }
 
+// answer makes a call that must be answered within 10 s (later is a hang, which fails the
+// test), and returns its result, or {"error":code} for a JSON-RPC error.
+func (c *testClient) answer(method string, params any) json.RawMessage {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var result json.RawMessage
+	if _, err := c.conn.Call(ctx, method, params, &result); err != nil {
+		var rpcErr *jsonrpc2.Error
+		if !errors.As(err, &rpcErr) {
+			c.t.Fatalf("%s: %v (a hang: no answer within 10 s)", method, err)
+		}
+		return json.RawMessage(fmt.Sprintf(`{"error":%d}`, rpcErr.Code))
+	}
+	if len(result) == 0 {
+		result = json.RawMessage("null")
+	}
+	return result
+}
+
 // mustCallDiscarding makes a call and drops its result undecoded, to keep the client's work
 // out of benchmarks.
 func (c *testClient) mustCallDiscarding(method string, params any) {
