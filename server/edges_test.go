@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -158,5 +159,30 @@ func TestMalformedChangesRejected(t *testing.T) {
 	})
 	if code := c.callError("textDocument/hover", at("file:///neg.js", 0, 4)); code == 0 {
 		t.Errorf("a document opened with a negative version is open")
+	}
+}
+
+// TestServerReadsWhileTheClientDoesNot: a client may write while it does not read (its
+// reading goroutine busy answering the server, say). The server's reading goroutine writes
+// too (the log of a notification it cannot apply), and over a pipe with no room it waited for
+// the client, which waited for it: both stopped for good. The client here stops reading after
+// 1,000 messages and sends 1,500 notifications that the server logs an error for: every one
+// must be read, and every log message come once the client reads again.
+func TestServerReadsWhileTheClientDoesNot(t *testing.T) {
+	c := startRaw(t)
+	c.send(initializeMessage)
+	c.response()
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	if err := c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	const n = 1500
+	for range n {
+		c.send(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":{}}}`)
+	}
+	for range n {
+		if got := c.next(); !strings.Contains(string(got), "window/logMessage") {
+			t.Fatalf("got %s, want a log message", got)
+		}
 	}
 }
