@@ -68,6 +68,7 @@ func TestLoneCarriageReturns(t *testing.T) {
 // hints of the whole line come in bounded time (defect 5: converting each hint's position
 // decoded the line from its start, minutes for the whole line).
 func TestInlayHintsOfPartOfALine(t *testing.T) {
+	skipUnderRace(t)
 	const unit = "x = x + 'é';" // 12 UTF-16 units, 13 bytes
 	text := "let x = 0;" + strings.Repeat(unit, 80_000)
 	c := startInitialized(t, nil, nil)
@@ -105,6 +106,9 @@ func TestNotAnalyzedSaysSo(t *testing.T) {
 		{"over the memory ceiling", fixture, "more than the 0 MiB ssalens allows a document", 1000},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.limit == 0 {
+				skipUnderRace(t)
+			}
 			c := startServer(t, func(s *Server) { s.config.Analysis.MemoryLimit = tt.limit })
 			c.initialize(nil, nil)
 			uri := protocol.DocumentURI("file:///big.js")

@@ -29,6 +29,7 @@ var (
 //
 //	nice go test ./server -run TestMutationsServer -timeout 0 -args -mutations=100000 -mutation-seed=2
 func TestMutationsServer(t *testing.T) {
+	skipUnderRace(t)
 	bases := mutate.Bases(t)
 	rng := rand.New(rand.NewPCG(*serverMutationSeed, 7))
 	m := newMutationClient(t)
