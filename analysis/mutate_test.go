@@ -18,6 +18,7 @@ import (
 	"github.com/ssalens/ssalens/lower"
 	"github.com/ssalens/ssalens/ssa"
 	"github.com/ssalens/ssalens/ssa/ssatest"
+	"github.com/ssalens/ssalens/treesitter"
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
@@ -45,13 +46,13 @@ func TestMutations(t *testing.T) {
 		base := bases[rng.IntN(len(bases))]
 		if inputs%100 == 0 && len(base) < 2000 {
 			for _, cut := range mutate.Truncations(base) {
-				checkInput(t, cut, "a truncation")
+				checkInput(t, cut, "a truncation", true)
 				inputs++
 			}
 			continue
 		}
 		src, what := mutate.Mutate(base, rng)
-		checkInput(t, src, what)
+		checkInput(t, src, what, true)
 		inputs++
 		if t.Failed() {
 			break
@@ -68,7 +69,7 @@ func TestCrashers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkInput(t, src, filepath.Base(f))
+		checkInput(t, src, filepath.Base(f), false)
 	}
 }
 
@@ -76,26 +77,37 @@ func TestCrashers(t *testing.T) {
 // function is at fault (an internal error), none is lowered twice, the work stays within the
 // budgets, and every answer (inlay hints, diagnostics, hover, definition, references,
 // highlights, the annotated source and the dump) is about the text: its spans lie inside it.
-// One input in ten also goes through ssatest.Check, the comparison with Cytron's builder.
-func checkInput(t *testing.T, src []byte, what string) {
+// One input in ten also goes through ssatest.Check, the comparison with Cytron's builder. An
+// input at fault is saved as a crasher if save is set.
+func checkInput(t *testing.T, src []byte, what string, save bool) {
 	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		why := what + ": " + fmt.Sprintf(format, args...)
+		if save {
+			why += " (saved as " + saveCrasher(src) + ")"
+		}
+		t.Errorf("%s:\n%.2000s", why, src)
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			saveCrasher(t, src, fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
+			fail("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
 	r, err := analysis.Analyze(src, analysis.Options{Verify: true})
 	if err != nil {
 		return
 	}
-	fail := func(format string, args ...any) {
-		saveCrasher(t, src, what+": "+fmt.Sprintf(format, args...))
-	}
 	n := int32(len(src))
 	within := func(s ssa.Span) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= n }
-	if r.File == nil {
+	if r.Skipped != "" {
 		return // not analyzed at all
 	}
+	tree, err := treesitter.Parse(treesitter.JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree.Close()
 	made, size, values := 0, 0, 0
 	type key struct {
 		span ssa.Span
@@ -117,7 +129,7 @@ func checkInput(t *testing.T, src []byte, what string) {
 		}
 	}
 	funcs := len(r.Funcs)
-	if limit := lower.WorkPerNode*len(r.File.Tree.Nodes) + lower.WorkBase*funcs; made > limit {
+	if limit := lower.WorkPerNode*len(tree.Nodes) + lower.WorkBase*funcs; made > limit {
 		fail("%d instructions and blocks, over the lowering budgets (%d)", made, limit)
 	}
 	if limit := ssa.BuildWorkPerUnit*size + ssa.BuildWorkBase*funcs; values > limit {
@@ -168,15 +180,14 @@ func checkInput(t *testing.T, src []byte, what string) {
 	}
 }
 
-// saveCrasher fails the test for src and saves it in crashersDir.
-func saveCrasher(t *testing.T, src []byte, why string) {
-	t.Helper()
+// saveCrasher saves src in crashersDir and returns its file name.
+func saveCrasher(src []byte) string {
 	sum := sha256.Sum256(src)
 	name := filepath.Join(crashersDir, hex.EncodeToString(sum[:8])+".js")
 	if err := os.MkdirAll(crashersDir, 0o755); err == nil {
 		_ = os.WriteFile(name, src, 0o644)
 	}
-	t.Errorf("%s (saved as %s):\n%.2000s\n---\n%s", strings.SplitN(why, "\n", 2)[0], name, src, why)
+	return name
 }
 
 // TestTest262 analyzes the programs of test262-parser-tests 0.0.5 with checkInput: the 1,981
@@ -187,7 +198,7 @@ func TestTest262(t *testing.T) {
 	var valid, invalid int
 	var unparsed []string
 	for _, f := range corpus.FetchTest262(t) {
-		checkInput(t, f.Src, f.Name)
+		checkInput(t, f.Src, f.Name, false)
 		if !strings.HasPrefix(f.Name, "test262/pass/") {
 			invalid++
 			continue

@@ -308,7 +308,7 @@ func (s *session) compare(skip []ssa.Span) {
 	inside := func(p protocol.Position) bool {
 		off := lines.Offset(p.Line, p.Character, analysis.UTF16)
 		for _, sp := range skip {
-			if sp.Start <= off && off < sp.End {
+			if sp.Start <= off && off <= sp.End { // a missing token ends a function at its end
 				return true
 			}
 		}
