@@ -203,7 +203,7 @@ func (c *testClient) waitFor(skip int, what string, match func(message) bool) (i
 			}
 		}
 		if time.Now().After(deadline) {
-			c.t.Fatalf("timed out waiting for %s", what)
+			c.t.Fatalf("timed out waiting for %s; the server's log:\n%s", what, c.stderr)
 		}
 		c.changed.Wait()
 	}

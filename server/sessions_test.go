@@ -317,7 +317,10 @@ func (s *session) compare(skip []ssa.Span) {
 	mark := s.ref.count("")
 	s.ref.open(freshURI, string(s.text))
 	defer s.ref.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": freshURI}})
-	where := fmt.Sprintf("version %d (%d edits)", s.version, s.stats.edits)
+	where := fmt.Sprintf("version %d (%d edits), a settle point", s.version, s.stats.edits)
+	if skip != nil {
+		where = fmt.Sprintf("version %d (%d edits), with syntax errors", s.version, s.stats.edits)
+	}
 
 	gotDiags, wantDiags := s.diagnostics(s.c, 0, s.uri, s.version), s.diagnostics(s.ref, mark, freshURI, 1)
 	gotDiags = slices.DeleteFunc(gotDiags, func(d protocol.Diagnostic) bool { return inside(d.Range.Start) })
@@ -361,16 +364,33 @@ func (s *session) compare(skip []ssa.Span) {
 const freshURI protocol.DocumentURI = "file:///fresh/session.js"
 
 // same reports a difference between answers of the session's server and the fresh one,
-// whose URI it reads as the session's.
+// whose URI it reads as the session's: the first element of a list that differs, with the
+// number of elements of each.
 func (s *session) same(what string, got, want any) {
 	s.t.Helper()
 	g, _ := json.Marshal(got)
 	w, _ := json.Marshal(want)
 	w = []byte(strings.ReplaceAll(string(w), string(freshURI), string(s.uri)))
 	s.stats.compared++
-	if string(g) != string(w) {
-		s.t.Errorf("%s differs from a fresh server's:\ngot  %.600s\nwant %.600s", what, g, w)
+	if string(g) == string(w) {
+		return
 	}
+	var gl, wl []json.RawMessage
+	if json.Unmarshal(g, &gl) == nil && json.Unmarshal(w, &wl) == nil {
+		i := 0
+		for i < min(len(gl), len(wl)) && string(gl[i]) == string(wl[i]) {
+			i++
+		}
+		at := func(l []json.RawMessage) json.RawMessage {
+			if i < len(l) {
+				return l[i]
+			}
+			return json.RawMessage("(none)")
+		}
+		s.t.Errorf("%s differs from a fresh server's at element %d (%d and %d elements):\ngot  %.600s\nwant %.600s", what, i, len(gl), len(wl), at(gl), at(wl))
+		return
+	}
+	s.t.Errorf("%s differs from a fresh server's:\ngot  %.600s\nwant %.600s", what, g, w)
 }
 
 // request returns a request about offset off: hover, definition or references.
