@@ -100,6 +100,7 @@ func TestConcurrentEditingWithRequestsInFlight(t *testing.T) {
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"ssalens": map[string]any{
 		"inlayHints": map[string]any{"phis": true}}}})
 	for i, uri := range uris {
+		c.diagnostics(uri, 2+edits) // analyzed: its hints are no longer answered from an older version
 		sameAnalysis(t, c, uri, 2+edits, 0, finals[i])
 	}
 	if strings.Contains(c.stderr.String(), "panic") {
