@@ -111,7 +111,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Bindin
 		b := v.Binding
 		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || readInside[b] || !read[b] ||
 			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.Import ||
-			declaredWithoutInitializer(v) || isDeclaration(v) {
+			r.declaredWithoutInitializer(v) || isDeclaration(v) {
 			continue
 		}
 		if !r.kept(v.Def().Span) {
@@ -143,8 +143,8 @@ func isDeclaration(v *ssa.Value) bool {
 }
 
 // declaredWithoutInitializer reports whether v is the undefined that `let x;` stores.
-func declaredWithoutInitializer(v *ssa.Value) bool {
-	c := constant(v)
+func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
+	c := r.constant(v)
 	return v.Def().Span == v.Binding.Decl && c != nil && c.Op == ssa.OpUndefined
 }
 
@@ -152,6 +152,7 @@ func declaredWithoutInitializer(v *ssa.Value) bool {
 // value can reach.
 func (r *Result) temporalDeadZoneReads() []Diagnostic {
 	var ds []Diagnostic
+	reach := make(map[*ssa.Function]map[*ssa.Value]bool)
 	for i := range r.Occurrences {
 		o := &r.Occurrences[i]
 		if o.Read == nil || o.Read.Binding.Owner != o.Func {
@@ -162,19 +163,47 @@ func (r *Result) temporalDeadZoneReads() []Diagnostic {
 		default:
 			continue
 		}
-		for _, s := range ssa.Sources(o.Read) {
-			if s.Uninitialized() {
-				certainty := "may be"
-				if o.Read.Uninitialized() {
-					certainty = "is"
-				}
-				ds = append(ds, Diagnostic{Span: o.Span, Severity: SeverityWarning, Code: "temporalDeadZone",
-					Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", o.Binding.Name, certainty)})
-				break
+		uninitialized, ok := reach[o.Func]
+		if !ok {
+			uninitialized = uninitializedReach(o.Func)
+			reach[o.Func] = uninitialized
+		}
+		if uninitialized[o.Read] {
+			certainty := "may be"
+			if o.Read.Uninitialized() {
+				certainty = "is"
 			}
+			ds = append(ds, Diagnostic{Span: o.Span, Severity: SeverityWarning, Code: "temporalDeadZone",
+				Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", o.Binding.Name, certainty)})
 		}
 	}
 	return ds
+}
+
+// uninitializedReach returns the values of fn that an uninitialized value reaches through φs,
+// themselves included: those with an uninitialized value among their ssa.Sources. One pass
+// over the φ web answers every read, where asking Sources per read would walk the web again
+// for each (quadratic in a function with many joins).
+func uninitializedReach(fn *ssa.Function) map[*ssa.Value]bool {
+	reach := make(map[*ssa.Value]bool)
+	var work []*ssa.Value
+	for _, v := range fn.Values {
+		if v.Uninitialized() {
+			reach[v] = true
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, u := range v.Uses {
+			if u.Phi != nil && !reach[u.Phi.Value] {
+				reach[u.Phi.Value] = true
+				work = append(work, u.Phi.Value)
+			}
+		}
+	}
+	return reach
 }
 
 func sortDiagnostics(ds []Diagnostic) {

@@ -78,7 +78,7 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.line(v.Def().Span.Start))
 	default:
 		fmt.Fprintf(sb, "Defined on line %d: `%s`\n", r.line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
-		if c := constant(v); c != nil {
+		if c := r.constant(v); c != nil {
 			fmt.Fprintf(sb, "\nValue: `%s`\n", literal(c))
 		}
 	}

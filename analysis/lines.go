@@ -1,10 +1,12 @@
 package analysis
 
 import (
-	"bytes"
 	"encoding/binary"
+	"math"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/ssalens/ssalens/lower"
 )
 
 // Encoding is how a column counts: in bytes of UTF-8 (the command line, LSP clients that offer
@@ -17,8 +19,8 @@ const (
 )
 
 // Lines converts between byte offsets into one version of a text and (line, column) positions,
-// for the command line and the language server alike. A line ends at "\n"; a "\r" before it
-// belongs to the line end, so no position points between them. Positions past the end of a
+// for the command line and the language server alike. A line ends at "\n", "\r\n" or a lone
+// "\r", as in JavaScript and the LSP (lower.LineEnd); no position points between "\r" and "\n". Positions past the end of a
 // line or of the text are clamped; text that is not valid UTF-8 counts one UTF-16 unit per
 // invalid byte (the U+FFFD a client decoding it would show).
 type Lines struct {
@@ -27,7 +29,22 @@ type Lines struct {
 	// wide marks the lines holding a non-ASCII byte, the only ones where UTF-16 units and
 	// bytes differ.
 	wide []bool
+	// marks index the wide lines longer than markEvery bytes, in line order, so that a
+	// conversion on a long line (a minified file) decodes at most markEvery bytes of it, not
+	// the line up to the position: a file's inlay hints on one 200 KB line took 14 s.
+	marks []lineMarks
 }
+
+// lineMarks are character boundaries of one long wide line, about every markEvery bytes,
+// with the UTF-16 units before each; relative to the line's start, so that an edit before
+// the line only renumbers it.
+type lineMarks struct {
+	line  int
+	offs  []int32 // from the line's start, increasing
+	units []int32 // UTF-16 units from the line's start to each of offs
+}
+
+const markEvery = 256
 
 // NewLines indexes the lines of text.
 func NewLines(text []byte) *Lines {
@@ -40,16 +57,17 @@ func NewLines(text []byte) *Lines {
 // offset through; it reports whether it reached the end of the text.
 func (l *Lines) scan(start, through int) bool {
 	for {
-		end := len(l.text)
-		if i := bytes.IndexByte(l.text[start:], '\n'); i >= 0 {
-			end = start + i
+		end, next := lower.LineEnd(l.text, start)
+		wide := !isASCII(l.text[start:end])
+		if wide && end-start > markEvery {
+			l.marks = append(l.marks, markLine(len(l.starts), l.text[start:end]))
 		}
 		l.starts = append(l.starts, int32(start))
-		l.wide = append(l.wide, !isASCII(l.text[start:end]))
-		if end == len(l.text) {
+		l.wide = append(l.wide, wide)
+		if next < 0 {
 			return true
 		}
-		if start = end + 1; start > through {
+		if start = next; start > through {
 			return false
 		}
 	}
@@ -59,9 +77,13 @@ func (l *Lines) scan(start, through int) bool {
 // scanned again, the others are l's, moved.
 func (l *Lines) Edited(text []byte, e Edit) *Lines {
 	first, last := l.lineOf(int32(e.StartByte)), l.lineOf(int32(e.OldEndByte))
+	if first > 0 && l.starts[first] == int32(e.StartByte) && l.text[e.StartByte-1] == '\r' {
+		first-- // a "\n" inserted after a lone "\r" joins it in one line end
+	}
 	n := &Lines{text: text, starts: make([]int32, first, len(l.starts)+8), wide: make([]bool, first, len(l.wide)+8)}
 	copy(n.starts, l.starts[:first])
 	copy(n.wide, l.wide[:first])
+	n.marks = append(n.marks, l.marks[:l.marksFrom(first)]...)
 	if n.scan(int(l.starts[first]), int(e.NewEndByte)) {
 		return n
 	}
@@ -70,7 +92,54 @@ func (l *Lines) Edited(text []byte, e Edit) *Lines {
 		n.starts = append(n.starts, s+delta)
 	}
 	n.wide = append(n.wide, l.wide[last+1:]...)
+	shift := len(n.starts) - len(l.starts)
+	for _, m := range l.marks[l.marksFrom(last+1):] {
+		m.line += shift
+		n.marks = append(n.marks, m)
+	}
 	return n
+}
+
+// marksFrom returns the index in l.marks of the first line at or after line.
+func (l *Lines) marksFrom(line int) int {
+	return sort.Search(len(l.marks), func(i int) bool { return l.marks[i].line >= line })
+}
+
+// markLine indexes the long wide line text, line number line.
+func markLine(line int, text []byte) lineMarks {
+	m := lineMarks{line: line}
+	units, next := int32(0), 0
+	for off := 0; off < len(text); {
+		if off >= next {
+			m.offs = append(m.offs, int32(off))
+			m.units = append(m.units, units)
+			next = off + markEvery
+		}
+		r, size := utf8.DecodeRune(text[off:])
+		units += int32(utf16Len(r))
+		off += size
+	}
+	return m
+}
+
+// from returns where decoding of line may start to reach the character at byte off (byUnits
+// false) or at UTF-16 unit off (byUnits true) of the line: a character boundary at or before
+// it and the UTF-16 units before that boundary, both from the line's start.
+func (l *Lines) from(line int, off int32, byUnits bool) (at, units int32) {
+	i := l.marksFrom(line)
+	if i == len(l.marks) || l.marks[i].line != line {
+		return 0, 0
+	}
+	m := &l.marks[i]
+	keys := m.offs
+	if byUnits {
+		keys = m.units
+	}
+	j := sort.Search(len(keys), func(j int) bool { return keys[j] > off }) - 1
+	if j < 0 {
+		return 0, 0
+	}
+	return m.offs[j], m.units[j]
 }
 
 // lineOf returns the 0-based line holding offset off.
@@ -129,7 +198,8 @@ func (l *Lines) Offset(line, col uint32, enc Encoding) int32 {
 	if enc == UTF8 || !l.wide[line] {
 		return start + int32(min(int64(col), int64(end-start)))
 	}
-	units, off := uint32(0), start
+	at, before := l.from(int(line), int32(min(col, math.MaxInt32)), true)
+	units, off := uint32(before), start+at
 	for off < end {
 		r, size := utf8.DecodeRune(l.text[off:end])
 		n := uint32(utf16Len(r))
@@ -151,8 +221,9 @@ func (l *Lines) Position(off int32, enc Encoding) (line, col uint32) {
 	if enc == UTF8 || !l.wide[i] {
 		return uint32(i), uint32(off - start)
 	}
-	units := 0
-	for at := start; at < off; {
+	from, before := l.from(i, off-start, false)
+	units := int(before)
+	for at := start + from; at < off; {
 		r, size := utf8.DecodeRune(l.text[at:end])
 		if at+int32(size) > off {
 			break // off is inside a character: count up to its start

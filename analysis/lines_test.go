@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -70,14 +71,36 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestLinesLoneCR: a lone "\r" ends a line, as in JavaScript and the LSP (issue 13, defect 4:
+// hints were placed on lines the client did not have).
+func TestLinesLoneCR(t *testing.T) {
+	x := NewLines([]byte("ab\rc\r\r\nd\re"))
+	if got := x.Count(); got != 5 {
+		t.Errorf("%d lines, want 5", got)
+	}
+	for off, want := range []pos{p(0, 0), p(0, 1), p(0, 2), p(1, 0), p(1, 1), p(2, 0), p(2, 0), p(3, 0), p(3, 1), p(4, 0), p(4, 1)} {
+		if got := position(x, int32(off), UTF16); got != want {
+			t.Errorf("position(%d) = %v, want %v", off, got, want)
+		}
+	}
+	if got := x.Offset(3, 0, UTF16); got != 7 {
+		t.Errorf("offset(3:0) = %d, want 7", got)
+	}
+}
+
 // TestLineIndexRoundTrip converts every character boundary of texts mixing ASCII, BMP and
 // astral characters, CRLF and invalid bytes to a position and back.
 func TestLinesRoundTrip(t *testing.T) {
-	for _, text := range []string{"", "\n", "\r\n\r\n", "abc", "x😀\r\n\xf0\x9f\n€😀€\n\xffz", strings.Repeat("日本😀\r\n", 50)} {
+	long := strings.Repeat("é😀ab\xff", 200) // a long line with marks
+	for _, text := range []string{"", "\n", "\r\n\r\n", "abc", "x😀\r\n\xf0\x9f\n€😀€\n\xffz", strings.Repeat("日本😀\r\n", 50), "a\rb\r\r\nc\r", "\r",
+		long, "x\n" + long + "\r\n" + long} {
 		x := NewLines([]byte(text))
 		for off := 0; off <= len(text); {
 			for _, enc := range []Encoding{UTF16, UTF8} {
 				line, col := x.Position(int32(off), enc)
+				if want := uint32(columns(text[x.Start(int(line)):min(off, int(x.contentEnd(int(line))))], enc)); col != want {
+					t.Errorf("%.20q %d: offset %d at column %d, want %d", text, enc, off, col, want)
+				}
 				if back := x.Offset(line, col, enc); back != int32(off) && !(off > 0 && text[off-1] == '\r' && off < len(text) && text[off] == '\n') {
 					t.Errorf("%q %d: offset %d → %d:%d → %d", text, enc, off, line, col, back)
 				}
@@ -91,12 +114,24 @@ func TestLinesRoundTrip(t *testing.T) {
 	}
 }
 
+// columns counts the columns of text in enc, from scratch.
+func columns(text string, enc Encoding) int {
+	if enc == UTF8 {
+		return len(text)
+	}
+	n := 0
+	for _, r := range text {
+		n += utf16Len(r)
+	}
+	return n
+}
+
 // TestLineIndexEdited edits texts with CRLF, multi-byte characters and empty lines at random
 // and checks that updating the index gives the index of the new text.
 func TestLinesEdited(t *testing.T) {
-	pieces := []string{"\n", "\r\n", "a", "é", "😀", "let x = 1;", "", "\n\n"}
+	pieces := []string{"\n", "\r\n", "a", "é", "😀", "let x = 1;", "", "\n\n", "\r", "\r\r"}
 	rng := rand.New(rand.NewPCG(1, 1))
-	text := []byte("first line\nsecond é line\r\n\nlast")
+	text := []byte("first line\nsecond é line\r\n\n" + strings.Repeat("é😀x", 100) + "\nlast")
 	x := NewLines(text)
 	for range 2000 {
 		start := rng.IntN(len(text) + 1)
@@ -105,7 +140,7 @@ func TestLinesEdited(t *testing.T) {
 		next := slices.Concat(text[:start], []byte(insert), text[end:])
 		got := x.Edited(next, Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))})
 		want := NewLines(next)
-		if !slices.Equal(got.starts, want.starts) || !slices.Equal(got.wide, want.wide) {
+		if !slices.Equal(got.starts, want.starts) || !slices.Equal(got.wide, want.wide) || !reflect.DeepEqual(got.marks, want.marks) {
 			t.Fatalf("after replacing %q by %q at %d in %q:\nstarts %v\nwant   %v\nwide %v\nwant %v",
 				text[start:end], insert, start, text, got.starts, want.starts, got.wide, want.wide)
 		}

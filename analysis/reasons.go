@@ -26,6 +26,12 @@ func (r *Result) notAnalyzed(fn *ssa.Function) string {
 		return "syntax error at " + at + ": no target for " + why.Name
 	case ssa.TooDeep:
 		return fmt.Sprintf("nested more than %d levels deep at %s", lower.MaxNesting, at)
+	case ssa.TooComplex:
+		if why.Name == "lowering" {
+			return fmt.Sprintf("too complex: its control flow grows faster than its text, past %d instructions and blocks per syntax node (at %s)",
+				lower.WorkPerNode, at)
+		}
+		return fmt.Sprintf("too complex: its SSA form would take more than %d values and φ operands per instruction", ssa.BuildWorkPerUnit)
 	case ssa.InternalError:
 		return "internal error: " + why.Name
 	}

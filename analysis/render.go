@@ -325,7 +325,8 @@ func (r *Result) sourceLine(off int32) string {
 	return r.lineText(r.span(Span{Start: off, End: off}).Start)
 }
 
-// lineText returns the trimmed line of Src holding off, shortened if long.
+// lineText returns the trimmed line of Src holding off, shortened if long (at a character
+// boundary, and without copying the rest of a long line).
 func (r *Result) lineText(off int32) string {
 	line, _ := r.Lines.Position(off, UTF8)
 	start := r.Lines.Start(int(line))
@@ -333,26 +334,45 @@ func (r *Result) lineText(off int32) string {
 	if int(line)+1 < r.Lines.Count() {
 		end = r.Lines.Start(int(line) + 1)
 	}
-	text := string(bytes.TrimSpace(r.Src[start:end]))
+	text := bytes.TrimSpace(r.Src[start:end])
+	suffix := ""
 	if len(text) > 80 {
-		text = text[:77] + "..."
+		cut := 77
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text, suffix = text[:cut], "..."
 	}
-	return strings.ReplaceAll(text, "`", "'")
+	return strings.ReplaceAll(string(text), "`", "'") + suffix
 }
 
 // constant returns the instruction of the literal a definition stores, when it stores one
 // directly, or nil.
-func constant(v *ssa.Value) *ssa.Instr {
+func (r *Result) constant(v *ssa.Value) *ssa.Instr {
 	in := v.Instr
 	if in == nil || in.Op != ssa.OpStoreLocal {
 		return nil
 	}
-	for i := range v.Block.Instrs {
-		if d := &v.Block.Instrs[i]; d.Dest == in.Args[0] && (d.Op == ssa.OpConst || d.Op == ssa.OpUndefined) {
-			return d
+	return r.literals(v.Block.Func)[in.Args[0]]
+}
+
+// literals maps the temporaries of fn that hold a literal to the instruction that makes it (a
+// literal's temporary is assigned once), computed once for all callers: finding it by a scan
+// of the block for each definition would cost the block's length each.
+func (r *Result) literals(fn *ssa.Function) map[ssa.Temp]*ssa.Instr {
+	if m, ok := r.literalTemps.Load(fn); ok {
+		return m.(map[ssa.Temp]*ssa.Instr)
+	}
+	m := make(map[ssa.Temp]*ssa.Instr)
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if d := &b.Instrs[i]; d.Op == ssa.OpConst || d.Op == ssa.OpUndefined {
+				m[d.Dest] = d
+			}
 		}
 	}
-	return nil
+	actual, _ := r.literalTemps.LoadOrStore(fn, m)
+	return actual.(map[ssa.Temp]*ssa.Instr)
 }
 
 // literal renders the value of a constant instruction.

@@ -49,10 +49,9 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	if id >= 0 {
 		name = string(t.Text(id))
 	}
-	saved := fs.scope
 	var self *ssa.Binding
 	if id >= 0 {
-		fs.scope = &scope{parent: saved, fs: fs}
+		fs.openScope()
 		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
 	}
 	var args []ssa.Temp
@@ -81,8 +80,8 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 			at = point(t.Nodes[n].End)
 		}
 		fs.storeBinding(self, at, v)
+		fs.closeScope()
 	}
-	fs.scope = saved
 	return v
 }
 

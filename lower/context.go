@@ -79,7 +79,15 @@ func (f *File) resolveCaptures() {
 	}
 	f.Captures = make(map[*ssa.Place]*ssa.Place)
 	doms := make(map[*ssa.Function]*ssa.DomTree)
+	// path holds the functions enclosing the current one, outermost first: Funcs lists parents
+	// before their nested functions, each function's nested ones before its next sibling.
+	depth := make(map[*ssa.Function]int)
+	var path []*ssa.Function
 	for _, fn := range f.Funcs {
+		if fn.Parent != nil {
+			depth[fn] = depth[fn.Parent] + 1
+		}
+		path = append(path[:depth[fn]], fn)
 		if !fn.Analyzed() {
 			continue
 		}
@@ -90,7 +98,9 @@ func (f *File) resolveCaptures() {
 				if !in.Reads() || b.Owner == nil || b.Owner == fn || b.Context() || !b.Owner.Analyzed() || defs[b] != 1 {
 					continue
 				}
-				if definedBefore(single[b], fn, b.Owner, created, doms) {
+				// The closure through which fn comes to exist is created in the owner.
+				d := depth[b.Owner] + 1
+				if d < len(path) && path[d].Parent == b.Owner && definedBefore(single[b], path[d], b.Owner, created, doms) {
 					f.Captures[&in.Place] = f.Single[b]
 				}
 			}
@@ -111,17 +121,9 @@ func recordUse(c *captured, fn *ssa.Function, in *ssa.Instr) *captured {
 	return c
 }
 
-// definedBefore reports whether the definition at def, in owner, runs before the closure
-// through which reader (nested in owner) comes to exist is created, on every path: def
-// dominates the creation of the child of owner that contains reader.
-func definedBefore(def site, reader, owner *ssa.Function, created map[*ssa.Function]site, doms map[*ssa.Function]*ssa.DomTree) bool {
-	child := reader
-	for child != nil && child.Parent != owner {
-		child = child.Parent
-	}
-	if child == nil {
-		return false
-	}
+// definedBefore reports whether the definition at def, in owner, runs before the closure of
+// child, a function nested in owner, is created, on every path: def dominates the creation.
+func definedBefore(def site, child, owner *ssa.Function, created map[*ssa.Function]site, doms map[*ssa.Function]*ssa.DomTree) bool {
 	at, ok := created[child]
 	if !ok {
 		return false // the closure is created in dead code
@@ -147,16 +149,18 @@ func (fs *funcState) markUsedInWith(b *ssa.Binding, at ssa.Span) {
 
 // argumentsUsed handles a use of the arguments object: in sloppy code, the elements of the
 // arguments of a function with simple parameters are the parameters themselves, so writing
-// one assigns the other. Its parameters are then not renamed.
+// one assigns the other. Its parameters, all declared before any code of the function is
+// lowered, are then not renamed; the first use marks them.
 func (fs *funcState) argumentsUsed(at ssa.Span) {
 	f := fs
 	for f.arrow && f.outer != nil {
 		f = f.outer
 	}
-	if f.arrow || f.strict || !f.simpleParams {
+	if f.arrow || f.strict || !f.simpleParams || f.argumentsSeen {
 		return
 	}
-	for _, b := range f.scope.names {
+	f.argumentsSeen = true
+	for _, b := range f.funcScope.names {
 		if b.Kind == ssa.Param && !b.Context() {
 			b.Why = ssa.Reason{Kind: ssa.AliasedByArguments, At: at, Name: f.fn.Name}
 		}
@@ -164,15 +168,18 @@ func (fs *funcState) argumentsUsed(at ssa.Span) {
 }
 
 // directEval marks the function as not analyzed and every binding visible at the call as a
-// context variable: a direct eval can read and assign any of them.
+// context variable: a direct eval can read and assign any of them. The walk up the open scopes
+// stops at one that an earlier eval saw whole: that eval saw the scopes around it too, which
+// declare nothing new while a scope inside them is open.
 func (fs *funcState) directEval(call int32) {
 	at := fs.span(call)
 	fs.refuse(ssa.DirectEval, at, "")
-	for s := fs.scope; s != nil; s = s.parent {
+	for s := fs.scope; s != nil && s.evalSeen != len(s.names)+1; s = s.parent {
 		for _, b := range s.names {
 			if !b.Context() {
 				b.Why = ssa.Reason{Kind: ssa.VisibleToDirectEval, At: at, Name: fs.fn.Name}
 			}
 		}
+		s.evalSeen = len(s.names) + 1
 	}
 }

@@ -48,6 +48,8 @@
 // deeper than MaxNesting, is lowered all the same, so that the functions nested in it resolve
 // their names, but carries a NotAnalyzed reason (an ssa.Reason: a kind and a span, worded for
 // users by package analysis). A break or continue without a target is refused the same way.
+// A function whose lowering runs past its work budget (budget.go) is refused as too complex,
+// and its lowering stops there, as at MaxNesting.
 //
 // # Context variables
 //

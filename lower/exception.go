@@ -21,6 +21,7 @@ type finallyState struct {
 	entry  *ssa.Block
 	normal bool // the try or catch block can complete normally
 	exits  []finallyExit
+	added  map[finallyExit]bool // exits as a set
 }
 
 // exitKind is a way out of a try or catch block through its finally block, besides its end.
@@ -42,11 +43,13 @@ type finallyExit struct {
 
 // addExit records a way out of the try or catch block, once.
 func (f *finallyState) addExit(e finallyExit) {
-	for _, x := range f.exits {
-		if x == e {
-			return
-		}
+	if f.added[e] {
+		return
 	}
+	if f.added == nil {
+		f.added = make(map[finallyExit]bool)
+	}
+	f.added[e] = true
 	f.exits = append(f.exits, e)
 }
 
@@ -153,8 +156,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if fs.handler != nil {
 			fs.enterGuarded(t.Nodes[catch].Start, "catch")
 		}
-		saved := fs.scope
-		fs.scope = &scope{parent: saved, fs: fs}
+		fs.openScope()
 		if p := fs.field(catch, ts.FieldParameter); p >= 0 {
 			fs.lw.declarePattern(fs.scope, p, ssa.CatchParam)
 			fs.declaredType(p, fs.field(catch, ts.FieldType))
@@ -163,7 +165,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if b := fs.field(catch, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
-		fs.scope = saved
+		fs.closeScope()
 		normalExit(t.Nodes[catch].End)
 	}
 	fs.handler = outerHandler
@@ -176,7 +178,7 @@ func (fs *funcState) tryStmt(n int32) {
 		if b := fs.field(finalizer, ts.FieldBody); b >= 0 {
 			fs.block(b)
 		}
-		fs.dispatch(fin, after, t.Nodes[finalizer].End)
+		fs.dispatch(fin, after, finalizer)
 	}
 	fs.startBlock(after)
 	if fs.handler != nil {
@@ -204,8 +206,15 @@ func (fs *funcState) enterGuarded(at uint32, label string) {
 // dispatch ends a finally block by continuing where each way into it was going: a Switch on
 // the completion to the block after the statement (normal completion) and to one block per
 // other way (a jump, a return, a rethrow), which the switch reaches before they are filled.
-func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, at uint32) {
+// The jumps to outer statements go on through the enclosing finally blocks, whose dispatches
+// follow without lowering any node in between: the work budget is checked here too.
+func (fs *funcState) dispatch(fin *finallyState, after *ssa.Block, finalizer int32) {
+	at := fs.lw.t.Nodes[finalizer].End
 	if fs.cur.Terminated() {
+		return
+	}
+	if !fs.withinBudget(finalizer) {
+		fs.cur.Return(ssa.NoTemp).Span = point(at) // the function is not analyzed
 		return
 	}
 	var targets []*ssa.Block

@@ -21,7 +21,7 @@ func (lw *lowerer) lowerProgram(prev *File) {
 	t := lw.t
 	// The whole file, also the spaces before the program node, which starts at its first token.
 	fn := ssa.NewFunction("<module>", ssa.Span{End: int32(len(t.Src))})
-	fs := lw.newFuncState(fn, nil)
+	fs := lw.newFuncState(fn, nil, 0)
 	fs.strict = lw.isModule() || lw.hasUseStrict(0)
 	lw.strict = fs.strict
 	if prev != nil && prev.strict != fs.strict {
@@ -34,14 +34,19 @@ func (lw *lowerer) lowerProgram(prev *File) {
 	fs.finish(uint32(len(t.Src)))
 }
 
-func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState) *funcState {
-	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp}
+// newFuncState starts the lowering of fn, the function of node, nested in outer (nil: the top
+// level).
+func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState, node int32) *funcState {
+	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp, jumpIndex: jumps{breakable: -1, loop: -1},
+		budget: workBudget(lw.t, node)}
 	fs.scope = &scope{fs: fs}
+	fs.funcScope = fs.scope
 	if outer != nil {
 		fs.scope.parent = outer.scope
 		fs.inWith = outer.inWith
 		fs.outer = outer
 		fs.strict = outer.strict
+		fs.depth = outer.depth // the goroutine's stack holds the enclosing functions' lowering too
 	}
 	fs.cur = fn.Blocks[0]
 	lw.funcs = append(lw.funcs, fn)
@@ -101,8 +106,11 @@ func (fs *funcState) hoistFunctions(node int32) {
 	}
 }
 
-// finish ends the function at offset end and seals its CFG.
+// finish ends the function at offset end, closes its scopes and seals its CFG.
 func (fs *funcState) finish(end uint32) {
+	for fs.scope != nil && (fs.outer == nil || fs.scope != fs.outer.scope) {
+		fs.closeScope()
+	}
 	if !fs.cur.Terminated() {
 		fs.cur.Return(ssa.NoTemp).Span = point(end)
 	}
@@ -140,7 +148,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	fn := ssa.NewFunction(name, span(t, node))
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = lw.shapeOf(outer, node)
-	fs := lw.newFuncState(fn, outer)
+	fs := lw.newFuncState(fn, outer, node)
 	fs.checkSyntax(node)
 	kind := t.Nodes[node].Kind
 	fs.arrow = kind == ts.KindArrowFunction
@@ -189,7 +197,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name string) *ssa.Function {
 	fn := ssa.NewFunction(name, span(lw.t, field))
 	outer.fn.AddChild(fn)
-	fs := lw.newFuncState(fn, outer)
+	fs := lw.newFuncState(fn, outer, value)
 	fs.strict = true // class code
 	fs.checkSyntax(value)
 	fs.cur.Return(fs.expr(value)).Span = point(lw.t.Nodes[value].End)
@@ -202,7 +210,7 @@ func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name s
 func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function {
 	fn := ssa.NewFunction("static", span(lw.t, node))
 	outer.fn.AddChild(fn)
-	fs := lw.newFuncState(fn, outer)
+	fs := lw.newFuncState(fn, outer, node)
 	fs.strict = true // class code
 	fs.checkSyntax(node)
 	if body := lw.t.ChildByField(node, ts.FieldBody); body >= 0 {
@@ -279,17 +287,19 @@ func (fs *funcState) checkSyntax(node int32) {
 	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
 		return
 	}
-	end := t.SubtreeEnd(node)
-	for i := node; i < end; i++ {
+	found := false
+	walk(t, node, func(i int32) bool {
 		n := &t.Nodes[i]
 		switch {
+		case found || i != node && (isFunctionNode(n.Kind) || isType(n.Kind)):
+			return false // a nested function's own; or a type's, which makes no code
 		case n.Flags&(ts.IsError|ts.Missing) != 0:
 			fs.refuse(ssa.SyntaxError, span(t, i), "")
-			return
-		case i != node && (isFunctionNode(n.Kind) || isType(n.Kind)):
-			i = t.SubtreeEnd(i) - 1 // a nested function's own; or a type's, which makes no code
+			found = true
+			return false
 		}
-	}
+		return n.Flags&ts.HasError != 0
+	})
 }
 
 // hasUseStrict reports whether the statements of body start with a "use strict" directive.

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"bytes"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,46 @@ type jumpTarget struct {
 	continueTo *ssa.Block // nil unless a loop
 	breakable  bool       // an unlabeled break may leave it (loops and switches)
 	finallys   int        // len(funcState.finallys) outside the statement
+	// outer is the jumps of the function outside the statement, restored by popJump.
+	outer jumps
+}
+
+// jumps finds the target of a break or continue in constant time: the innermost enclosing
+// statement an unlabeled break leaves and the innermost loop, as indices into
+// funcState.jumps (-1: none), and for each label the statements it labels, innermost last.
+// Searching the enclosing statements instead would cost their number per jump.
+type jumps struct {
+	breakable, loop int
+	labels          map[string][]int
+}
+
+// pushJump makes j the innermost target of break and continue; popJump leaves it.
+func (fs *funcState) pushJump(j jumpTarget) {
+	i := len(fs.jumps)
+	j.outer = fs.jumpIndex
+	if j.breakable {
+		fs.jumpIndex.breakable = i
+	}
+	if j.continueTo != nil {
+		fs.jumpIndex.loop = i
+	}
+	for _, l := range j.labels {
+		if fs.jumpIndex.labels == nil {
+			fs.jumpIndex.labels = make(map[string][]int)
+		}
+		fs.jumpIndex.labels[string(l)] = append(fs.jumpIndex.labels[string(l)], i)
+	}
+	fs.jumps = append(fs.jumps, j)
+}
+
+func (fs *funcState) popJump() {
+	j := &fs.jumps[len(fs.jumps)-1]
+	for _, l := range j.labels {
+		stack := fs.jumpIndex.labels[string(l)]
+		fs.jumpIndex.labels[string(l)] = stack[:len(stack)-1]
+	}
+	fs.jumpIndex.breakable, fs.jumpIndex.loop = j.outer.breakable, j.outer.loop
+	fs.jumps = fs.jumps[:len(fs.jumps)-1]
 }
 
 // loopBody lowers the body statement of a loop.
@@ -43,13 +84,10 @@ func (fs *funcState) loopHeader(n int32, label string, at uint32) *ssa.Block {
 // exitBlock starts the block after the statement n, where break jumps to.
 func (fs *funcState) exitBlock(n int32) *ssa.Block { return fs.joinAfter(n, "exit") }
 
-// pushLoop makes a loop the innermost target of break and continue; popJump leaves it.
+// pushLoop makes a loop the innermost target of break and continue.
 func (fs *funcState) pushLoop(labels [][]byte, breakTo, continueTo *ssa.Block) {
-	fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: breakTo, continueTo: continueTo,
-		breakable: true, finallys: len(fs.finallys)})
+	fs.pushJump(jumpTarget{labels: labels, breakTo: breakTo, continueTo: continueTo, breakable: true, finallys: len(fs.finallys)})
 }
-
-func (fs *funcState) popJump() { fs.jumps = fs.jumps[:len(fs.jumps)-1] }
 
 // whileStmt lowers `while (cond) body`:
 //
@@ -122,8 +160,7 @@ func (fs *funcState) doStmt(n int32, labels [][]byte) {
 //	exit:                                (break)
 func (fs *funcState) forStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
-	saved := fs.scope
-	fs.scope = &scope{parent: saved, fs: fs}
+	fs.openScope()
 	if init := fs.field(n, ts.FieldInitializer); init >= 0 {
 		switch t.Nodes[init].Kind {
 		case ts.KindLexicalDeclaration, ts.KindVariableDeclaration:
@@ -170,7 +207,7 @@ func (fs *funcState) forStmt(n int32, labels [][]byte) {
 		leave = t.Nodes[inc].Start
 	}
 	fs.gotoBlock(header, leave)
-	fs.scope = saved
+	fs.closeScope()
 	fs.startBlock(exit)
 }
 
@@ -235,8 +272,7 @@ func (fs *funcState) forInOfStmt(n int32, labels [][]byte) {
 	t := fs.lw.t
 	left := fs.field(n, ts.FieldLeft)
 	right := fs.field(n, ts.FieldRight)
-	saved := fs.scope
-	fs.scope = &scope{parent: saved, fs: fs}
+	fs.openScope()
 	if k := fs.field(n, ts.FieldKind); k >= 0 && t.Nodes[k].Kind != ts.TokenVar {
 		declKind := ssa.Const
 		if t.Nodes[k].Kind == ts.TokenLet {
@@ -266,7 +302,7 @@ func (fs *funcState) forInOfStmt(n int32, labels [][]byte) {
 	fs.loopBody(b)
 	fs.gotoBlock(header, t.Nodes[b].End)
 	fs.popJump()
-	fs.scope = saved
+	fs.closeScope()
 	fs.startBlock(exit)
 }
 
@@ -299,7 +335,7 @@ func (fs *funcState) labeledStmt(n int32, labels [][]byte) {
 			fs.labeledStmt(body, labels)
 		default:
 			exit := fs.exitBlock(n)
-			fs.jumps = append(fs.jumps, jumpTarget{labels: labels, breakTo: exit, finallys: len(fs.finallys)})
+			fs.pushJump(jumpTarget{labels: labels, breakTo: exit, finallys: len(fs.finallys)})
 			fs.stmt(body)
 			fs.gotoBlock(exit, t.Nodes[n].End)
 			fs.popJump()
@@ -317,43 +353,35 @@ func isLoopOrLabeled(k ts.Kind) bool {
 }
 
 // breakOrContinue lowers a break or continue statement as a jump to the innermost statement it
-// can leave (of its label, if it has one), through the finally blocks in between.
+// can leave (of its label, if it has one), through the finally blocks in between. A continue
+// whose label names a statement that is not a loop has no target, as in JavaScript.
 func (fs *funcState) breakOrContinue(n int32) {
 	t := fs.lw.t
 	isContinue := t.Nodes[n].Kind == ts.KindContinueStatement
-	var label []byte
-	if l := fs.field(n, ts.FieldLabel); l >= 0 {
-		label = t.Text(l)
+	i := fs.jumpIndex.breakable
+	switch l := fs.field(n, ts.FieldLabel); {
+	case l >= 0:
+		i = -1
+		if stack := fs.jumpIndex.labels[string(t.Text(l))]; len(stack) > 0 {
+			i = stack[len(stack)-1]
+		}
+		if i >= 0 && isContinue && fs.jumps[i].continueTo == nil {
+			i = -1
+		}
+	case isContinue:
+		i = fs.jumpIndex.loop
 	}
-	for i := len(fs.jumps) - 1; i >= 0; i-- {
-		j := &fs.jumps[i]
-		if isContinue && j.continueTo == nil {
-			continue
-		}
-		if label == nil && !j.breakable {
-			continue
-		}
-		if label != nil && !hasLabel(j.labels, label) {
-			continue
-		}
-		to := j.breakTo
-		if isContinue {
-			to = j.continueTo
-		}
-		fs.jump(to, j.finallys, t.Nodes[n].Start)
+	if i < 0 {
+		// A jump with no target is a syntax error tree-sitter does not report.
+		fs.refuse(ssa.NoJumpTarget, fs.span(n), string(t.Text(n)))
 		return
 	}
-	// A jump with no target is a syntax error tree-sitter does not report.
-	fs.refuse(ssa.NoJumpTarget, fs.span(n), string(t.Text(n)))
-}
-
-func hasLabel(labels [][]byte, l []byte) bool {
-	for _, x := range labels {
-		if bytes.Equal(x, l) {
-			return true
-		}
+	j := &fs.jumps[i]
+	to := j.breakTo
+	if isContinue {
+		to = j.continueTo
 	}
-	return false
+	fs.jump(to, j.finallys, t.Nodes[n].Start)
 }
 
 // jump leaves for block to, whose statement is outside finallys finally blocks, through the
@@ -371,14 +399,46 @@ func (fs *funcState) jump(to *ssa.Block, finallys int, at uint32) {
 
 // endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
 func (fs *funcState) endOfLine(off uint32) int32 {
-	src := fs.lw.t.Src
-	i := bytes.IndexByte(src[off:], '\n')
-	if i < 0 {
-		return int32(len(src))
+	ends := fs.lw.lineEnds()
+	return ends[sort.Search(len(ends), func(i int) bool { return ends[i] >= int32(off) })]
+}
+
+// lineEnds returns the offsets where the lines of the source end (LineEnd), and its length
+// last; computed once, so that the loops of a long line cost a search each, not a scan to the
+// line's end.
+func (lw *lowerer) lineEnds() []int32 {
+	if lw.lineEndOffsets != nil {
+		return lw.lineEndOffsets
 	}
-	end := int(off) + i
-	if end > int(off) && src[end-1] == '\r' {
-		end--
+	var ends []int32
+	for start := 0; ; {
+		end, next := LineEnd(lw.t.Src, start)
+		ends = append(ends, int32(end))
+		if next < 0 {
+			lw.lineEndOffsets = ends
+			return ends
+		}
+		start = next
 	}
-	return int32(end)
+}
+
+// LineEnd returns where the line starting at offset start of text ends, before its "\n",
+// "\r\n" or lone "\r" (the line ends of JavaScript and of the LSP alike), and where the next
+// line starts, -1 if the line ends the text.
+func LineEnd(text []byte, start int) (end, next int) {
+	nl := bytes.IndexByte(text[start:], '\n')
+	limit := nl
+	if nl < 0 {
+		limit = len(text) - start
+	}
+	cr := bytes.IndexByte(text[start:start+limit], '\r')
+	switch {
+	case cr >= 0 && (nl < 0 || cr+1 < nl): // a lone \r
+		return start + cr, start + cr + 1
+	case cr >= 0: // \r\n
+		return start + cr, start + nl + 1
+	case nl >= 0:
+		return start + nl, start + nl + 1
+	}
+	return len(text), -1
 }

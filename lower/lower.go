@@ -22,6 +22,8 @@ type File struct {
 	// shapes records, for each function, the kinds of its node and its parent and the code
 	// around it: a function's lowering depends on them beyond its text (see reuse.go).
 	shapes map[*ssa.Function]shape
+	// visited counts the statements, expressions and patterns lowered, for tests that bound it.
+	visited int
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
@@ -35,12 +37,13 @@ func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}) }
 // functions were built), shifted to the new positions, provided that its syntax tree, its role
 // and the names it uses from outside are as they were (see reuse.go).
 func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
-	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), prev: prev, shapes: make(map[*ssa.Function]shape)}
+	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
+		shapes: make(map[*ssa.Function]shape)}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
 	}
 	lw.lowerProgram(prev)
-	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes}
+	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
 	f.resolveCaptures()
 	return f
 }
@@ -49,6 +52,7 @@ func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
 type lowerer struct {
 	t       *ts.Tree
 	globals map[string]*ssa.Binding
+	visible map[string]*ssa.Binding // the innermost binding of each name in an open scope
 	funcs   []*ssa.Function
 	// selfNames are the names named function expressions bind to themselves.
 	selfNames map[*ssa.Binding]bool
@@ -62,6 +66,10 @@ type lowerer struct {
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code
 	tsFile
+
+	visited int // see File.visited
+	// lineEndOffsets is the cache of lineEnds.
+	lineEndOffsets []int32
 }
 
 // funcState is the lowering state of one function.
@@ -70,8 +78,12 @@ type funcState struct {
 	fn    *ssa.Function
 	cur   *ssa.Block
 	scope *scope
-	// jumps are the enclosing break and continue targets, innermost last.
-	jumps []jumpTarget
+	// funcScope is the function's own scope: its parameters, vars and top-level declarations.
+	funcScope *scope
+	// jumps are the enclosing break and continue targets, innermost last, found through
+	// jumpIndex.
+	jumps     []jumpTarget
+	jumpIndex jumps
 	// handler receives the exceptions thrown at the current point: a catch clause or a finally
 	// block of an enclosing try, or nil.
 	handler *ssa.Block
@@ -83,9 +95,11 @@ type funcState struct {
 	inWith   int
 	loops    int // enclosing loops in this function
 	depth    int // nesting of the statements and expressions being lowered
+	budget   int // the instructions and blocks the lowering may make (budget.go)
 	outer    *funcState
 	// arrow, strict and simpleParams decide whether `arguments` aliases the parameters.
 	arrow, strict, simpleParams bool
+	argumentsSeen               bool // a use of arguments marked the parameters (argumentsUsed)
 	tsFunc
 }
 
@@ -189,15 +203,19 @@ func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
 // is not analyzed.
 const MaxNesting = 100_000
 
-// nest enters node n one level deeper, unless that is too deep; unnest leaves it.
+// nest enters node n one level deeper, unless that is too deep or the function's lowering ran
+// past its work budget (budget.go); unnest leaves it.
 func (fs *funcState) nest(n int32) bool {
-	fs.depth++
-	if fs.depth <= MaxNesting {
-		return true
+	if fs.depth >= MaxNesting {
+		fs.refuse(ssa.TooDeep, fs.span(n), "")
+		return false
 	}
-	fs.depth--
-	fs.refuse(ssa.TooDeep, fs.span(n), "")
-	return false
+	if !fs.withinBudget(n) {
+		return false
+	}
+	fs.lw.visited++
+	fs.depth++
+	return true
 }
 
 func (fs *funcState) unnest() { fs.depth-- }

@@ -9,19 +9,47 @@ import (
 // declarations) or a block's. Every declaration of a scope is entered before any statement of
 // it is lowered, which gives hoisting and the temporal dead zone: a read before the
 // declaration finds the binding and sees its initial value.
+//
+// Scopes open and close in nesting order (openScope, closeScope; a function's at finish), so a
+// name resolves in constant time: lowerer.visible holds the innermost binding of every name
+// declared in an open scope, and each scope remembers the bindings its own names hid, to put
+// them back when it closes. Walking the chain of scopes instead would cost the nesting depth
+// per identifier, quadratic in deeply nested code.
 type scope struct {
 	parent *scope
 	fs     *funcState
 	names  map[string]*ssa.Binding
+	hid    []hiddenName // in declaration order
+	// evalSeen is 1 + how many names the scope had when a direct eval last saw it, 0 before
+	// (directEval).
+	evalSeen int
 }
 
-func (s *scope) lookup(name []byte) *ssa.Binding {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[string(name)]; ok {
-			return b
+// hiddenName is a binding that a declaration hid, visible again when the scope closes.
+type hiddenName struct {
+	name string
+	b    *ssa.Binding // nil: the name was not declared in an open scope
+}
+
+// lookup returns the binding name resolves to in s, which must be the innermost open scope;
+// nil for a global.
+func (s *scope) lookup(name []byte) *ssa.Binding { return s.fs.lw.visible[string(name)] }
+
+// openScope enters a block scope nested in the current one.
+func (fs *funcState) openScope() { fs.scope = &scope{parent: fs.scope, fs: fs} }
+
+// closeScope leaves the current scope for its parent: the names it declared resolve as they
+// did before it opened.
+func (fs *funcState) closeScope() {
+	s := fs.scope
+	for i := len(s.hid) - 1; i >= 0; i-- {
+		if h := s.hid[i]; h.b != nil {
+			fs.lw.visible[h.name] = h.b
+		} else {
+			delete(fs.lw.visible, h.name)
 		}
 	}
-	return nil
+	fs.scope = s.parent
 }
 
 // binding resolves the identifier node by the scope chain; a name no scope declares is a
@@ -52,17 +80,28 @@ func (lw *lowerer) global(name []byte) *ssa.Binding {
 }
 
 // declare enters a binding of name in s, owned by s's function, unless s already has one
-// (var redeclarations and a var named like a parameter are the same variable).
+// (var redeclarations and a var named like a parameter are the same variable). s is the
+// innermost open scope, or the scope a named function expression's own name is declared in,
+// around the function's scope that holds no name yet.
 func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {
 	if b, ok := s.names[string(name)]; ok {
 		return b
 	}
+	b := s.fs.fn.NewBinding(string(name), kind, decl)
+	s.enter(b.Name, b)
+	return b
+}
+
+// enter makes b the binding of name in s, a binding declared here or one s shares with
+// another scope (a namespace's exports).
+func (s *scope) enter(name string, b *ssa.Binding) {
 	if s.names == nil {
 		s.names = make(map[string]*ssa.Binding)
 	}
-	b := s.fs.fn.NewBinding(string(name), kind, decl)
-	s.names[b.Name] = b
-	return b
+	s.names[name] = b
+	visible := s.fs.lw.visible
+	s.hid = append(s.hid, hiddenName{name: name, b: visible[name]})
+	visible[name] = b
 }
 
 // declareFunctionScope enters the declarations of a function body or of the program, node,
@@ -97,8 +136,7 @@ func (fs *funcState) declareFunctionScope(node int32) {
 // of the function declarations in blocks nested in node.
 func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 	t := lw.t
-	end := t.SubtreeEnd(node)
-	for i := node + 1; i < end; i++ {
+	walk(t, node, func(i int32) bool {
 		n := &t.Nodes[i]
 		switch n.Kind {
 		case ts.KindVariableDeclaration:
@@ -117,20 +155,17 @@ func (lw *lowerer) declareVars(s *scope, node int32) (inBlocks []int32) {
 			name := t.ChildByField(i, ts.FieldName)
 			switch list := statementList(t, i); {
 			case name < 0:
-			case !isBlockLike(t.Nodes[list].Kind):
+			case !isBlockLike(t, list):
 				s.declare(t.Text(name), ssa.Var, span(t, name))
 			case list != node:
 				inBlocks = append(inBlocks, name)
 			}
-			i = t.SubtreeEnd(i) - 1
+			return false
 		case ts.KindClassBody, ts.KindAmbientDeclaration:
-			i = t.SubtreeEnd(i) - 1
-		default:
-			if isFunctionNode(n.Kind) {
-				i = t.SubtreeEnd(i) - 1
-			}
+			return false
 		}
-	}
+		return i == node || !isFunctionNode(n.Kind)
+	})
 	return inBlocks
 }
 
@@ -152,14 +187,16 @@ func unlabeled(t *ts.Tree, n int32) int32 {
 	return n
 }
 
-// isBlockLike reports whether statements directly in a node of kind k are in a block scope of
-// their own, where function declarations are hoisted.
-func isBlockLike(k ts.Kind) bool {
-	switch k {
+// isBlockLike reports whether the statements directly in node n are in a block scope of their
+// own, where function declarations are hoisted (hoistFunctions). The root of the tree is the
+// program even when error recovery made it an ERROR node: its function declarations are
+// hoisted and lowered there, and must not be lowered again where they stand.
+func isBlockLike(t *ts.Tree, n int32) bool {
+	switch t.Nodes[n].Kind {
 	case ts.KindStatementBlock, ts.KindProgram, ts.KindSwitchCase, ts.KindSwitchDefault, ts.KindExportStatement:
 		return true
 	}
-	return false
+	return n == 0
 }
 
 // forEachDeclared calls f with the name node of each binding a declaration statement makes.

@@ -38,7 +38,7 @@ func (fs *funcState) stmt(n int32) {
 		name := fs.field(n, ts.FieldName)
 		switch {
 		case name < 0:
-		case !isBlockLike(t.Nodes[statementList(t, n)].Kind):
+		case !isBlockLike(t, statementList(t, n)):
 			fs.store(name, fs.closure(n, string(t.Text(name))))
 		case fs.lw.annexB[name] != nil:
 			fs.storeBinding(fs.lw.annexB[name], fs.span(name), fs.load(name))
@@ -135,11 +135,10 @@ func isStatementKind(k ts.Kind) bool {
 
 // block lowers a statement block in a scope of its own.
 func (fs *funcState) block(n int32) {
-	saved := fs.scope
-	fs.scope = &scope{parent: saved, fs: fs}
+	fs.openScope()
 	fs.declareBlockScope(n)
 	fs.body(n)
-	fs.scope = saved
+	fs.closeScope()
 }
 
 // declareBlockScope enters the lexical declarations of a block into the current scope. In a
@@ -245,14 +244,12 @@ func (fs *funcState) switchStmt(n int32) {
 	d := fs.expr(value)
 	body := fs.field(n, ts.FieldBody)
 	exit := fs.exitBlock(n)
-	saved := fs.scope
-	fs.scope = &scope{parent: saved, fs: fs}
 	if body < 0 {
 		fs.gotoBlock(exit, t.Nodes[n].End)
-		fs.scope = saved
 		fs.startBlock(exit)
 		return
 	}
+	fs.openScope()
 	fs.declareBlockScope(body)
 	var clauses []int32
 	var blocks []*ssa.Block
@@ -285,7 +282,7 @@ func (fs *funcState) switchStmt(n int32) {
 		targets = append(targets, b)
 	}
 	fs.cur.Switch(d, tests, append(targets, def)).Span = fs.span(value)
-	fs.jumps = append(fs.jumps, jumpTarget{breakTo: exit, breakable: true, finallys: len(fs.finallys)})
+	fs.pushJump(jumpTarget{breakTo: exit, breakable: true, finallys: len(fs.finallys)})
 	for i, c := range clauses {
 		fs.gotoBlock(blocks[i], t.Nodes[c].Start)
 		fs.startBlock(blocks[i])
@@ -297,7 +294,7 @@ func (fs *funcState) switchStmt(n int32) {
 	}
 	fs.gotoBlock(exit, t.Nodes[n].End)
 	fs.popJump()
-	fs.scope = saved
+	fs.closeScope()
 	fs.startBlock(exit)
 }
 

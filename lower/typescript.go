@@ -1,6 +1,9 @@
 package lower
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/ssalens/ssalens/ssa"
 	ts "github.com/ssalens/ssalens/treesitter"
 )
@@ -495,7 +498,7 @@ func (lw *lowerer) lowerNamespace(outer *funcState, n int32, b *ssa.Binding) *ss
 	fn := ssa.NewFunction(string(t.Text(t.ChildByField(n, ts.FieldName))), span(t, n))
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = lw.shapeOf(outer, n)
-	fs := lw.newFuncState(fn, outer)
+	fs := lw.newFuncState(fn, outer, n)
 	fs.checkSyntax(n)
 	body := t.ChildByField(n, ts.FieldBody)
 	if lw.namespaceExports == nil {
@@ -506,9 +509,8 @@ func (lw *lowerer) lowerNamespace(outer *funcState, n int32, b *ssa.Binding) *ss
 		exports = make(map[string]*ssa.Binding)
 		lw.namespaceExports[b] = exports
 	}
-	fs.scope.names = make(map[string]*ssa.Binding, len(exports))
-	for name, e := range exports {
-		fs.scope.names[name] = e
+	for _, name := range slices.Sorted(maps.Keys(exports)) {
+		fs.scope.enter(name, exports[name])
 	}
 	fs.declareFunctionScope(body)
 	for c := range t.NamedChildren(body) {

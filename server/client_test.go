@@ -27,6 +27,8 @@ type testClient struct {
 	mu       sync.Mutex
 	changed  *sync.Cond // signalled on every message from the server
 	received []message  // notifications and requests from the server, in order
+	// unanswered are the methods of the server's requests the client never answers.
+	unanswered map[string]bool
 }
 
 // message is a notification or a request the server sent to the client.
@@ -89,9 +91,12 @@ func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 	c.mu.Lock()
 	c.received = append(c.received, message{Method: req.Method(), Params: append(json.RawMessage(nil), req.Params()...)})
 	c.changed.Broadcast()
+	silent := c.unanswered[req.Method()]
 	c.mu.Unlock()
-	switch req.Method() {
-	case "workspace/inlayHint/refresh", "window/workDoneProgress/create":
+	switch {
+	case silent:
+		return nil
+	case req.Method() == "workspace/inlayHint/refresh", req.Method() == "window/workDoneProgress/create":
 		return reply(ctx, nil, nil)
 	}
 	return reply(ctx, nil, jsonrpc2.ErrMethodNotFound) // no reply goes out for a notification
@@ -113,6 +118,26 @@ func (c *testClient) mustCall(method string, params any) json.RawMessage {
 	result, err := c.call(method, params)
 	if err != nil {
 		c.t.Fatalf("%s: %v", method, err)
+	}
+	return result
+}
+
+// answer makes a call that must be answered within 10 s (later is a hang, which fails the
+// test), and returns its result, or {"error":code} for a JSON-RPC error.
+func (c *testClient) answer(method string, params any) json.RawMessage {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var result json.RawMessage
+	if _, err := c.conn.Call(ctx, method, params, &result); err != nil {
+		var rpcErr *jsonrpc2.Error
+		if !errors.As(err, &rpcErr) {
+			c.t.Fatalf("%s: %v (a hang: no answer within 10 s)", method, err)
+		}
+		return json.RawMessage(fmt.Sprintf(`{"error":%d}`, rpcErr.Code))
+	}
+	if len(result) == 0 {
+		result = json.RawMessage("null")
 	}
 	return result
 }
@@ -178,7 +203,7 @@ func (c *testClient) waitFor(skip int, what string, match func(message) bool) (i
 			}
 		}
 		if time.Now().After(deadline) {
-			c.t.Fatalf("timed out waiting for %s", what)
+			c.t.Fatalf("timed out waiting for %s; the server's log:\n%s", what, c.stderr)
 		}
 		c.changed.Wait()
 	}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"path"
 	"sync"
 	"time"
 
@@ -86,7 +88,8 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 	f := st.files[uri]
 	if f != nil {
 		params.Version = uint32(f.version)
-		ds = s.analyzed(f).Diagnostics(st.settings.uselessAssignments)
+		r := s.analyzed(f)
+		ds = r.Diagnostics(st.settings.uselessAssignments)
 		for _, d := range ds {
 			if d.Code == "uselessAssignment" {
 				d.Severity = st.settings.uselessSeverity
@@ -97,10 +100,26 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 			return // changed meanwhile, and queued again
 		}
 		s.refreshAfterAnalysis(f)
+		s.tellSkipped(uri, r.Skipped)
+	} else {
+		s.skipped.Delete(uri)
 	}
 	s.notify("textDocument/publishDiagnostics", params)
 	if f != nil {
 		s.reportStatus(f, ds)
+	}
+}
+
+// tellSkipped shows why a document is not analyzed at all (too large), in a window message
+// besides its diagnostic, once: again only after a version of it was analyzed.
+func (s *Server) tellSkipped(uri protocol.DocumentURI, why string) {
+	if why == "" {
+		s.skipped.Delete(uri)
+		return
+	}
+	if _, told := s.skipped.LoadOrStore(uri, true); !told {
+		s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning,
+			Message: fmt.Sprintf("ssalens: %s: %s", path.Base(string(uri)), why)})
 	}
 }
 

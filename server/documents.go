@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync/atomic"
 
 	"go.lsp.dev/protocol"
@@ -47,10 +48,27 @@ func openFile(uri protocol.DocumentURI, version int32, text []byte, opts analysi
 }
 
 // contentChange is a TextDocumentContentChangeEvent; a nil Range replaces the whole text
-// (protocol's type cannot tell that from a change at 0:0).
+// (protocol's type cannot tell that from a change at 0:0). Text is required: a change without
+// it (noText) is rejected, not taken for a deletion.
 type contentChange struct {
-	Range *protocol.Range `json:"range,omitempty"`
-	Text  string          `json:"text"`
+	Range  *protocol.Range `json:"range,omitempty"`
+	Text   string          `json:"text"`
+	noText bool
+}
+
+func (c *contentChange) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Range *protocol.Range `json:"range"`
+		Text  *string         `json:"text"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*c = contentChange{Range: raw.Range, noText: raw.Text == nil}
+	if raw.Text != nil {
+		c.Text = *raw.Text
+	}
+	return nil
 }
 
 type didChangeParams struct {
@@ -72,6 +90,9 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
+	if p.TextDocument.Version < 0 {
+		return fmt.Errorf("%s: rejected: negative version %d", p.TextDocument.URI, p.TextDocument.Version)
+	}
 	opts, ok := s.documentOptions(p.TextDocument.URI, string(p.TextDocument.LanguageID))
 	if !ok {
 		return nil
@@ -88,6 +109,14 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	var p didChangeParams
 	if err := decodeParams(params, &p); err != nil || s.unsupported[p.TextDocument.URI] {
 		return err
+	}
+	if p.TextDocument.Version < 0 {
+		return fmt.Errorf("%s: change rejected: negative version %d", p.TextDocument.URI, p.TextDocument.Version)
+	}
+	for i, c := range p.ContentChanges {
+		if c.noText {
+			return fmt.Errorf("%s: change rejected: content change %d has no text", p.TextDocument.URI, i)
+		}
 	}
 	st := s.snapshot()
 	old, err := st.file(p.TextDocument.URI)

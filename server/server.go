@@ -44,6 +44,15 @@ type Server struct {
 	progressDelay time.Duration // see progress.go
 	inflight      inflight
 	exited        chan struct{} // closed by the exit notification
+
+	// refresh is the state of workspace/inlayHint/refresh (refreshInlayHints): a request is
+	// unanswered, another one is wanted.
+	refresh struct {
+		sync.Mutex
+		pending, again bool
+	}
+	// skipped holds the open documents told that they are not analyzed (publishDiagnostics).
+	skipped sync.Map // protocol.DocumentURI → bool
 }
 
 // A requestHandler answers a request from the snapshot taken when it arrived. Requests run

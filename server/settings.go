@@ -127,13 +127,36 @@ func (s *Server) didChangeConfiguration(_ context.Context, params json.RawMessag
 	})
 	s.diagnostics.add(uris...)
 	if s.client.inlayHintRefresh {
-		go s.refreshInlayHints()
+		s.refreshInlayHints()
 	}
 	return nil
 }
 
+// refreshInlayHints asks the client to fetch inlay hints again, without waiting for its answer:
+// a client may answer late or never, and nothing may wait on it (a publisher of diagnostics
+// that waited stopped for good when a client did not answer). While one request is unanswered,
+// the next ones are folded into one, sent once it is answered, so that a client that never
+// answers costs one goroutine.
 func (s *Server) refreshInlayHints() {
-	if _, err := s.conn.Call(s.ctx, "workspace/inlayHint/refresh", nil, nil); err != nil {
-		s.logf("workspace/inlayHint/refresh: %v", err)
+	s.refresh.Lock()
+	defer s.refresh.Unlock()
+	if s.refresh.pending {
+		s.refresh.again = true
+		return
 	}
+	s.refresh.pending = true
+	go func() {
+		for {
+			if _, err := s.conn.Call(s.ctx, "workspace/inlayHint/refresh", nil, nil); err != nil {
+				s.logf("workspace/inlayHint/refresh: %v", err)
+			}
+			s.refresh.Lock()
+			again := s.refresh.again
+			s.refresh.pending, s.refresh.again = again, false
+			s.refresh.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
 }

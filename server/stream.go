@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -16,14 +17,67 @@ import (
 // stream is jsonrpc2's header-framed stream, except that a message whose content is not a
 // JSON-RPC message is answered with ParseError or InvalidRequest (id null) and skipped, where
 // jsonrpc2's stream would end the connection. Only broken framing ends it.
+//
+// Messages go out in order from a goroutine of the stream's: writing never waits for the client
+// to read, up to maxUnsent bytes. The goroutine that reads the client's messages also writes
+// some (the error of a notification, the answer to a message it refuses), and a client may
+// write while it does not read (its reading goroutine answering a request of the server's):
+// over a pipe with no room, both waited for each other for good.
 type stream struct {
-	in      *bufio.Reader
-	out     io.WriteCloser
-	writeMu sync.Mutex
+	in  *bufio.Reader
+	out io.WriteCloser
+
+	mu      sync.Mutex
+	changed *sync.Cond // signalled when frames are queued or written, or closing starts
+	frames  [][]byte   // to write, in order
+	unsent  int        // bytes in frames
+	err     error      // the first write error; later frames are dropped
+	closing bool
+	written chan struct{} // closed once the writer has written or dropped every frame
 }
 
+// maxUnsent bounds the bytes of messages a client that does not read makes the server hold;
+// past it, writers wait.
+const maxUnsent = 64 << 20
+
 func newStream(rwc io.ReadWriteCloser) *stream {
-	return &stream{in: bufio.NewReader(rwc), out: rwc}
+	s := &stream{in: bufio.NewReader(rwc), out: rwc, written: make(chan struct{})}
+	s.changed = sync.NewCond(&s.mu)
+	go s.write()
+	return s
+}
+
+// write writes the queued frames until the stream closes.
+func (s *stream) write() {
+	defer close(s.written)
+	for {
+		s.mu.Lock()
+		for len(s.frames) == 0 && !s.closing {
+			s.changed.Wait()
+		}
+		frames := s.frames
+		s.frames = nil
+		s.mu.Unlock()
+		if len(frames) == 0 {
+			return // closing, and all written
+		}
+		for _, f := range frames {
+			s.mu.Lock()
+			failed := s.err != nil
+			s.mu.Unlock()
+			if !failed {
+				if _, err := s.out.Write(f); err != nil {
+					s.mu.Lock()
+					s.err = err
+					s.mu.Unlock()
+				}
+			}
+			s.mu.Lock()
+			s.unsent -= len(f)
+			s.changed.Broadcast()
+			s.mu.Unlock()
+		}
+	}
 }
 
 func (s *stream) Read(context.Context) (jsonrpc2.Message, int64, error) {
@@ -128,16 +182,40 @@ func (s *stream) writeError(e *jsonrpc2.Error) error {
 	return err
 }
 
+// writeFrame queues data, framed, for the writer; an error is the first error of an earlier
+// write.
 func (s *stream) writeFrame(data []byte) (int64, error) {
-	header := fmt.Sprintf("Content-Length: %d\r\n\r\n", len(data))
-	s.writeMu.Lock()
-	defer s.writeMu.Unlock()
-	n, err := io.WriteString(s.out, header)
-	if err != nil {
-		return int64(n), err
+	frame := append([]byte(fmt.Sprintf("Content-Length: %d\r\n\r\n", len(data))), data...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.unsent > maxUnsent && s.err == nil && !s.closing {
+		s.changed.Wait()
 	}
-	m, err := s.out.Write(data)
-	return int64(n + m), err
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.closing {
+		return 0, io.ErrClosedPipe
+	}
+	s.frames = append(s.frames, frame)
+	s.unsent += len(frame)
+	s.changed.Broadcast()
+	return int64(len(frame)), nil
 }
 
-func (s *stream) Close() error { return s.out.Close() }
+// closeWait bounds how long Close waits for queued messages to go out (the answer to
+// shutdown, say) to a client that may not read them.
+const closeWait = 2 * time.Second
+
+// Close writes the queued messages, waiting at most closeWait, and closes the connection.
+func (s *stream) Close() error {
+	s.mu.Lock()
+	s.closing = true
+	s.changed.Broadcast()
+	s.mu.Unlock()
+	select {
+	case <-s.written:
+	case <-time.After(closeWait):
+	}
+	return s.out.Close()
+}

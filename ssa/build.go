@@ -6,9 +6,26 @@ import (
 	"slices"
 )
 
+// ErrTooComplex is the error of a Build that ran past its work budget (see BuildWorkPerUnit).
+var ErrTooComplex = errors.New("too complex")
+
+// The work budget of Build: the values and φ operands it may create, the removed φs included,
+// and the definitions it may record, per instruction and block of the function, plus a base.
+// Braun et al.'s construction can place a φ for every variable at every join a read walks
+// through, which grows as the product of the two (a variable read after n nested loops gets n
+// φs, removed again as trivial); a function past the budget is left out of SSA form instead.
+// No function of the corpus comes near it: the most any takes is 6.5 per instruction and block
+// (isEarHashed in three.js).
+const (
+	BuildWorkPerUnit = 32
+	BuildWorkBase    = 4096
+)
+
 // Build puts fn into SSA form: it gives every Place of a renamed binding its Value, inserts the
 // φs that are needed and no others, and fills fn.Values. fn must have been finished (Finish)
-// and not built before. Nested functions are built separately.
+// and not built before. Nested functions are built separately. A function whose construction
+// runs past its work budget is left as it was, and Build returns an error wrapping
+// ErrTooComplex.
 func Build(fn *Function) error {
 	if !fn.Analyzed() {
 		return fmt.Errorf("%s: not analyzed: %s", fn.Name, fn.NotAnalyzed.Kind)
@@ -20,9 +37,10 @@ func Build(fn *Function) error {
 		return errors.New(fn.Name + ": Build before Finish")
 	}
 	fn.built = true
-	places, defs := placeCount(fn)
+	places, defs, size := placeCount(fn)
 	bd := builder{
 		fn:         fn,
+		budget:     BuildWorkPerUnit*size + BuildWorkBase,
 		values:     make([]*Value, 0, places),
 		defs:       newDefTable(len(fn.Blocks), len(fn.Bindings), places),
 		entryOnly:  entryOnlyBindings(fn),
@@ -44,6 +62,10 @@ func Build(fn *Function) error {
 			if bd.unfilled[s.ID] == 0 {
 				bd.seal(s)
 			}
+		}
+		if bd.over {
+			bd.abandon()
+			return fmt.Errorf("%s: building SSA form: %w", fn.Name, ErrTooComplex)
 		}
 	}
 	if !reducible(fn) {
@@ -72,6 +94,12 @@ type builder struct {
 	opSlab     []*Value
 	useSlab    []Use
 	slab       int // how many values or φs one allocation holds, for this function's size
+
+	// work counts the values and φ operands created, the definitions recorded for the blocks
+	// reads pass through and the uses moved from removed φs; over is set once it passes
+	// budget, and stops the build.
+	work, budget int
+	over         bool
 }
 
 // entryOnlyBindings marks the bindings that no block but the entry defines, such as hoisted
@@ -92,9 +120,10 @@ func entryOnlyBindings(fn *Function) []bool {
 }
 
 // placeCount counts the places of fn and those that define its own bindings, to size the
-// builder's tables.
-func placeCount(fn *Function) (places, defs int) {
+// builder's tables, and its instructions and blocks, its size for the work budget.
+func placeCount(fn *Function) (places, defs, size int) {
 	for _, b := range fn.Blocks {
+		size += 1 + len(b.Instrs)
 		for i := range b.Instrs {
 			if in := &b.Instrs[i]; in.Place.Binding != nil {
 				places++
@@ -104,7 +133,25 @@ func placeCount(fn *Function) (places, defs int) {
 			}
 		}
 	}
-	return places, defs
+	return places, defs, size
+}
+
+// spend counts n units of work.
+func (bd *builder) spend(n int) {
+	bd.work += n
+	if bd.work > bd.budget {
+		bd.over = true
+	}
+}
+
+// abandon undoes what a build that ran past its budget did to fn.
+func (bd *builder) abandon() {
+	for _, b := range bd.fn.Blocks {
+		b.Phis = nil
+		for i := range b.Instrs {
+			b.Instrs[i].Place.Value = nil
+		}
+	}
 }
 
 // slabSize is the most values or φs one allocation holds; a small function's allocations
@@ -116,6 +163,7 @@ const slabSize = 64
 const usesPerValue = 2
 
 func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
+	bd.spend(1)
 	if len(bd.valueSlab) == cap(bd.valueSlab) {
 		bd.valueSlab = make([]Value, 0, bd.slab)
 	}
@@ -133,6 +181,7 @@ func (bd *builder) newValue(binding *Binding, kind ValueKind, b *Block) *Value {
 
 // operands returns room for n φ operands, cut from a larger allocation.
 func (bd *builder) operands(n int) []*Value {
+	bd.spend(n)
 	if len(bd.opSlab)+n > cap(bd.opSlab) {
 		bd.opSlab = make([]*Value, 0, max(4*bd.slab, n))
 	}
@@ -201,6 +250,9 @@ func (bd *builder) fill(b *Block) {
 			bd.write(binding, b, v)
 		case OpLoadLocal:
 			v := bd.read(binding, b)
+			if v == nil {
+				return // over the budget
+			}
 			in.Place.Value = v
 			v.Uses = append(v.Uses, Use{Place: &in.Place})
 		}
@@ -214,6 +266,9 @@ func (bd *builder) seal(b *Block) {
 		bd.pushOperandReads(p)
 		bd.run(p.Value.Binding)
 		bd.results = bd.results[:0]
+		if bd.over {
+			return
+		}
 	}
 	bd.incomplete[b.ID] = nil
 	b.sealed = true
@@ -228,7 +283,8 @@ type readCall struct {
 	chainStart int32
 }
 
-// read returns the value of binding that reaches the current point of block b.
+// read returns the value of binding that reaches the current point of block b, or nil if the
+// build ran past its budget.
 func (bd *builder) read(binding *Binding, b *Block) *Value {
 	if v := bd.lookup(binding, b); v != nil {
 		return v
@@ -243,6 +299,9 @@ func (bd *builder) read(binding *Binding, b *Block) *Value {
 	}
 	bd.calls = append(bd.calls, readCall{block: b})
 	bd.run(binding)
+	if bd.over {
+		return nil
+	}
 	v := bd.results[0]
 	bd.results = bd.results[:0]
 	return resolve(v)
@@ -254,9 +313,14 @@ func (bd *builder) pushOperandReads(p *Phi) {
 	}
 }
 
-// run executes read frames for binding until the stack is empty, leaving one result.
+// run executes read frames for binding until the stack is empty, leaving one result, or until
+// the build runs past its budget.
 func (bd *builder) run(binding *Binding) {
 	for len(bd.calls) > 0 {
+		if bd.over {
+			bd.calls = bd.calls[:0]
+			return
+		}
 		c := bd.calls[len(bd.calls)-1]
 		bd.calls = bd.calls[:len(bd.calls)-1]
 		if c.phi != nil {
@@ -301,6 +365,7 @@ func (bd *builder) run(binding *Binding) {
 // settle records v as the value of binding in the single-predecessor blocks the finished read
 // passed through, and pushes it as the read's result.
 func (bd *builder) settle(binding *Binding, chainStart int32, v *Value) {
+	bd.spend(len(bd.chain) - int(chainStart))
 	for _, b := range bd.chain[chainStart:] {
 		bd.write(binding, b, v)
 	}
@@ -374,6 +439,7 @@ func (bd *builder) removeIfTrivial(p *Phi) *Value {
 func (bd *builder) replace(p *Phi, v *Value) {
 	old := p.Value
 	old.replacedBy = v
+	bd.spend(len(old.Uses))
 	for _, u := range old.Uses {
 		if u.Phi == nil {
 			u.Place.Value = v

@@ -56,7 +56,7 @@ func (b *Block) Emit(op Op, text string, span Span, args ...Temp) Temp {
 // EmitTo appends an instruction that assigns dest, a temporary allocated with NewTemp. Only
 // the paths into a join assign one temporary more than once (see OpCopy).
 func (b *Block) EmitTo(dest Temp, op Op, text string, span Span, args ...Temp) {
-	b.Instrs = append(b.Instrs, Instr{Op: op, Dest: dest, Args: b.Func.keep(args), Text: text, Span: span})
+	b.add(Instr{Op: op, Dest: dest, Args: b.Func.keep(args), Text: text, Span: span})
 }
 
 // maxArgSlab is how many operands one allocation of a function's operand lists holds at most;
@@ -76,6 +76,17 @@ func (fn *Function) keep(args []Temp) []Temp {
 	fn.args = append(fn.args, args...)
 	return fn.args[start:len(fn.args):len(fn.args)]
 }
+
+// add appends in, counting it for Made.
+func (b *Block) add(in Instr) {
+	b.Instrs = append(b.Instrs, in)
+	b.Func.instrs++
+}
+
+// Made returns how many instructions and blocks were made for fn so far: the work its
+// construction took, which a lowering bounds. Finish drops the unreachable blocks, not their
+// instructions from the count.
+func (fn *Function) Made() int { return fn.instrs + len(fn.Blocks) }
 
 // Unary appends an instruction applying op to x and returns its temporary.
 func (b *Block) Unary(op Operator, span Span, x Temp) Temp {
@@ -101,31 +112,31 @@ func (b *Block) Intrinsic(i Intrinsic, text string, span Span, args ...Temp) Tem
 
 // Param defines the next parameter as binding at span.
 func (b *Block) Param(binding *Binding, span Span) {
-	b.Instrs = append(b.Instrs, Instr{Op: OpParam, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
+	b.add(Instr{Op: OpParam, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
 }
 
 // Load reads binding at span into a new temporary.
 func (b *Block) Load(binding *Binding, span Span) Temp {
 	t := b.Func.NewTemp()
-	b.Instrs = append(b.Instrs, Instr{Op: OpLoadLocal, Dest: t, Place: Place{Binding: binding, Span: span}, Span: span})
+	b.add(Instr{Op: OpLoadLocal, Dest: t, Place: Place{Binding: binding, Span: span}, Span: span})
 	return t
 }
 
 // Store assigns value to binding at span.
 func (b *Block) Store(binding *Binding, span Span, value Temp) {
-	b.Instrs = append(b.Instrs, Instr{Op: OpStoreLocal, Dest: NoTemp, Args: b.Func.keep([]Temp{value}), Place: Place{Binding: binding, Span: span}, Span: span})
+	b.add(Instr{Op: OpStoreLocal, Dest: NoTemp, Args: b.Func.keep([]Temp{value}), Place: Place{Binding: binding, Span: span}, Span: span})
 }
 
 // Uninit makes binding uninitialized again. A loop that enters a block scope anew gives the
 // scope's let, const and class bindings a new temporal dead zone this way.
 func (b *Block) Uninit(binding *Binding, span Span) {
-	b.Instrs = append(b.Instrs, Instr{Op: OpUninit, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
+	b.add(Instr{Op: OpUninit, Dest: NoTemp, Place: Place{Binding: binding, Span: span}, Span: span})
 }
 
 // Closure creates the closure of a nested function.
 func (b *Block) Closure(child *Function, span Span) Temp {
 	t := b.Func.NewTemp()
-	b.Instrs = append(b.Instrs, Instr{Op: OpFunction, Dest: t, Func: child, Text: child.Name, Span: span})
+	b.add(Instr{Op: OpFunction, Dest: t, Func: child, Text: child.Name, Span: span})
 	return t
 }
 

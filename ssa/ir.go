@@ -259,6 +259,7 @@ type Function struct {
 	temps   int32
 	created []*Block
 	args    []Temp // what is left of the allocation operand lists are cut from (see keep)
+	instrs  int    // instructions appended, for Made
 	built   bool
 }
 

@@ -23,6 +23,7 @@ const (
 	SyntaxError   // At: the error, or the missing token
 	NoJumpTarget  // At: the break or continue, Name: its text; tree-sitter accepts these
 	TooDeep       // At: the node nested past lower's limit
+	TooComplex    // At: where the work ran past its budget, Name: the stage, "lowering" or "SSA"
 	InternalError // Name: the error; a bug, reported instead of a crash
 
 	// Why a binding is not renamed.
@@ -36,7 +37,7 @@ const (
 )
 
 var reasonKindNames = [...]string{"none", "with statement", "direct eval", "syntax error", "no jump target",
-	"too deep", "internal error", "assigned in a nested function", "reassigned and read in a nested function",
+	"too deep", "too complex", "internal error", "assigned in a nested function", "reassigned and read in a nested function",
 	"visible to a direct eval", "aliased by arguments", "assigned through with", "exported from a namespace"}
 
 func (k ReasonKind) String() string { return reasonKindNames[k] }

@@ -148,7 +148,7 @@ func parseC(g *Grammar, src []byte, old *sitter.Tree) (*sitter.Tree, error) {
 		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
 	}
 	pp := g.parsers.Get().(*pooledParser)
-	ts := pp.p.Parse(src, old)
+	ts := parseOnStack(pp.p, old, src)
 	g.parsers.Put(pp)
 	if ts == nil {
 		return nil, errors.New("treesitter: tree-sitter returned no tree")

@@ -93,6 +93,9 @@ type pinned struct {
 	// (.ts and .tsx, at any depth) are all taken, named short + "/" + their
 	// path below dir.
 	dir, short string
+	// jsDirs, if set, are directories of the package whose JavaScript files
+	// are all taken, named short + "/" + their path in the package.
+	jsDirs []string
 }
 
 type pinnedFile struct {
@@ -123,6 +126,11 @@ var tsPackages = []pinned{
 	{pkg: "@tanstack/react-query", version: "5.108.0", dir: "src", short: "react-query"},
 }
 
+// test262 is test262-parser-tests: the programs of test262 that a parser must accept (pass/)
+// and those it must reject (early/: early errors; fail/: syntax errors). pass-explicit/ holds
+// the pass/ programs again, written out, and is left out.
+var test262 = pinned{pkg: "test262-parser-tests", version: "0.0.5", short: "test262", jsDirs: []string{"pass", "early", "fail"}}
+
 // manifest is the file, in a package directory, that lists the files
 // extracted from a pinned directory, one slash-separated path a line.
 const manifest = ".ssalens-files"
@@ -132,9 +140,10 @@ const manifest = ".ssalens-files"
 const npmTimeout = 3 * time.Minute
 
 var (
-	mu       sync.Mutex
-	loaded   []File
-	loadedTS []File
+	mu            sync.Mutex
+	loaded        []File
+	loadedTS      []File
+	loadedTest262 []File
 	// unavailable remembers why fetching failed, so that later callers in
 	// the same process skip at once instead of waiting for npm again.
 	unavailable error
@@ -180,6 +189,16 @@ func Packages(files []File) []Package {
 		p.Size += int64(len(f.Src))
 	}
 	return pkgs
+}
+
+// FetchTest262 returns the programs of test262-parser-tests 0.0.5, named
+// "test262/" + their path: "test262/pass/…" a parser must accept,
+// "test262/early/…" and "test262/fail/…" it must reject (a name ending in
+// .module.js is a module). Like Fetch, it fetches the package first and skips
+// without npm or network.
+func FetchTest262(tb testing.TB) []File {
+	tb.Helper()
+	return load(tb, []pinned{test262}, &loadedTest262)
 }
 
 func load(tb testing.TB, pkgs []pinned, cache *[]File) []File {
@@ -228,7 +247,7 @@ func load(tb testing.TB, pkgs []pinned, cache *[]File) []File {
 // list returns the files of p in its package directory dir: the pinned
 // files, or those the manifest of a pinned directory names.
 func (p pinned) list(dir string) ([]pinnedFile, error) {
-	if p.dir == "" {
+	if p.dir == "" && p.jsDirs == nil {
 		return p.files, nil
 	}
 	data, err := os.ReadFile(filepath.Join(dir, manifest))
@@ -240,7 +259,10 @@ func (p pinned) list(dir string) ([]pinnedFile, error) {
 		if line == "" {
 			continue
 		}
-		rel := strings.TrimPrefix(line, p.dir+"/")
+		rel := line
+		if p.dir != "" {
+			rel = strings.TrimPrefix(line, p.dir+"/")
+		}
 		files = append(files, pinnedFile{name: p.short + "/" + rel, path: line})
 	}
 	if len(files) == 0 {
@@ -252,6 +274,11 @@ func (p pinned) list(dir string) ([]pinnedFile, error) {
 // wants reports whether the tarball entry name (package-relative) is one of
 // p's files.
 func (p pinned) wants(name string) bool {
+	if p.jsDirs != nil {
+		lang, _ := LangOf(name)
+		first, _, _ := strings.Cut(name, "/")
+		return lang == JavaScript && strings.HasSuffix(name, ".js") && slices.Contains(p.jsDirs, first)
+	}
 	if p.dir == "" {
 		for _, f := range p.files {
 			if f.path == name {
@@ -363,7 +390,7 @@ func extract(tarball, dir string, p pinned) error {
 	}
 	var got []string
 	tr := tar.NewReader(gz)
-	for p.dir != "" || len(wanted) > 0 {
+	for p.dir != "" || p.jsDirs != nil || len(wanted) > 0 {
 		h, err := tr.Next()
 		if err == io.EOF {
 			break
@@ -386,11 +413,11 @@ func extract(tarball, dir string, p pinned) error {
 	if len(wanted) > 0 {
 		return fmt.Errorf("tarball lacks %v", slices.Sorted(maps.Keys(wanted)))
 	}
-	if p.dir == "" {
+	if p.dir == "" && p.jsDirs == nil {
 		return nil
 	}
 	if len(got) == 0 {
-		return fmt.Errorf("tarball has no TypeScript files below %s/", p.dir)
+		return fmt.Errorf("tarball has no files below %s/%v", p.dir, p.jsDirs)
 	}
 	// The manifest is written last: a directory without it is incomplete.
 	slices.Sort(got)
