@@ -159,7 +159,7 @@ func (d *Document) Result() *Result {
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)
 		d.fresh.Store(fresh)
-		if prev != nil {
+		if prev != nil && prev.File != nil { // a file not analyzed has no File
 			// Only lowering the next version needed from's flat tree, and this was it; from's
 			// analysis may live on to answer for later texts (moved.go), without it.
 			prev.File.Tree = nil
