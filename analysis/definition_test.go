@@ -1,0 +1,77 @@
+package analysis_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ssalens/ssalens/analysis"
+)
+
+// definitionTexts returns, for each definition Definition lists at the n-th occurrence (from 0)
+// of sub in src, the source from the definition to the end of its line.
+func definitionTexts(t *testing.T, src, sub string, n int) []string {
+	t.Helper()
+	off := -1
+	for range n + 1 {
+		i := strings.Index(src[off+1:], sub)
+		if i < 0 {
+			t.Fatalf("%q occurs fewer than %d times", sub, n+1)
+		}
+		off += 1 + i
+	}
+	r := analyzeDefinition(t, src)
+	var got []string
+	for _, d := range r.Definition(int32(off)) {
+		line := src[d.Start:]
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		got = append(got, line)
+	}
+	return got
+}
+
+func analyzeDefinition(t *testing.T, src string) *analysis.Result {
+	t.Helper()
+	r, err := analysis.Analyze([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, r)
+	return r
+}
+
+// A context variable is not renamed: a call may change it. A read of it may see its
+// declaration's value or any assignment, in its function or in a closure.
+func TestDefinitionOfContextVariableListsEveryStore(t *testing.T) {
+	const src = `function f(c) {
+  let x = 1;
+  const g = () => { x = 2; };
+  if (c) { x = 3; }
+  g();
+  return x;
+}
+`
+	got := definitionTexts(t, src, "x;", 0)
+	want := []string{"x = 1;", "x = 2; };", "x = 3; }"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("Definition of the context variable x: %q, want %q", got, want)
+	}
+}
+
+// A closure created before the only assignment of a captured variable may run before or
+// after it: the read in the closure may see the declaration's undefined or the assignment.
+func TestDefinitionOfVariableCapturedBeforeItsAssignment(t *testing.T) {
+	const src = `function h() {
+  var y;
+  function k() { return y; }
+  y = 1;
+  return k();
+}
+`
+	got := definitionTexts(t, src, "y; }", 0)
+	want := []string{"y;", "y = 1;"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("Definition of y in the closure: %q, want %q", got, want)
+	}
+}
