@@ -75,3 +75,21 @@ func TestDefinitionOfVariableCapturedBeforeItsAssignment(t *testing.T) {
 		t.Errorf("Definition of y in the closure: %q, want %q", got, want)
 	}
 }
+
+// Case tests run in order until one matches: an assignment in a later test happens only when
+// the earlier tests fail, so after the switch the parameter's value may still be there.
+func TestDefinitionAfterSwitchWithAssigningCaseTest(t *testing.T) {
+	const src = `function f(a, b) {
+  switch (a) {
+    case 1:
+    case (b = 2):
+  }
+  return b;
+}
+`
+	got := definitionTexts(t, src, "b;", 0)
+	want := []string{"b) {", "b = 2):"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("Definition of b after the switch: %q, want %q", got, want)
+	}
+}
