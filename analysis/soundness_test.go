@@ -23,6 +23,7 @@ var (
 	soundnessSeed     = flag.Uint64("soundness.seed", 1, "seed of the first program; program i has seed+i")
 	soundnessReduce   = flag.Int("soundness.reduce", 3, "misses the soundness oracle reduces to a small reproduction")
 	soundnessOut      = flag.String("soundness.out", "", "directory where the soundness oracle writes its reduced reproductions")
+	soundnessErrors   = flag.String("soundness.errors", "", "print the seeds of the programs whose uncaught exception contains this text")
 )
 
 // definitionsOf is the oracle's only contact with the analysis API: it analyzes src and
@@ -57,7 +58,12 @@ func TestSoundness(t *testing.T) {
 	d := startDriver(t, node)
 	start := time.Now()
 	var c checker
-	err = d.stream(*soundnessSeed, *soundnessPrograms, c.check)
+	err = d.stream(*soundnessSeed, *soundnessPrograms, func(p *jsgen.Program, o observation) {
+		c.check(p, o)
+		if c.programs%10000 == 0 {
+			t.Logf("%d programs, %d reads, %d misses, %s", c.programs, c.reads, len(c.misses), time.Since(start).Round(time.Second))
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,6 +219,8 @@ type checker struct {
 	pairs                           int            // distinct (read, definition) pairs, summed over programs
 	readSites                       int            // read sites executed at least once
 	predicted, unobserved           int            // definitions listed at executed read sites, and those no run reached
+	exact                           int            // executed read sites where every listed definition was observed
+	missedKinds                     map[string]int // misses by kind of the variable read
 	misses                          []miss
 	problems                        []string // the generator's or the driver's faults, not ssalens's
 }
@@ -233,6 +241,9 @@ func (c *checker) check(p *jsgen.Program, o observation) {
 			c.errors = map[string]int{}
 		}
 		c.errors[errorKind(o.Error)]++
+		if *soundnessErrors != "" && strings.Contains(o.Error, *soundnessErrors) {
+			fmt.Printf("seed %d: %s\n", p.Seed, o.Error)
+		}
 	}
 	for _, s := range p.Sites[1:] {
 		if s.Offset >= 0 {
@@ -256,6 +267,10 @@ func (c *checker) check(p *jsgen.Program, o observation) {
 			continue
 		}
 		c.misses = append(c.misses, m)
+		if c.missedKinds == nil {
+			c.missedKinds = map[string]int{}
+		}
+		c.missedKinds[p.Sites[m.read].Var.Kind.String()]++
 	}
 	seen := observedBySite(o)
 	c.readSites += len(seen)
@@ -265,11 +280,16 @@ func (c *checker) check(p *jsgen.Program, o observation) {
 		for _, d := range sites {
 			observed[p.Sites[d].Offset] = true
 		}
+		unobserved := 0
 		for _, off := range uniq(defs(p.Sites[r].Offset)) {
 			c.predicted++
 			if !observed[off] {
-				c.unobserved++
+				unobserved++
 			}
+		}
+		c.unobserved += unobserved
+		if unobserved == 0 {
+			c.exact++
 		}
 	}
 }
@@ -319,7 +339,7 @@ func uniq(xs []int32) []int32 {
 
 func (c *checker) table() string {
 	var sb strings.Builder
-	row := func(k string, v any) { fmt.Fprintf(&sb, "| %-52s | %12v |\n", k, v) }
+	row := func(k string, v any) { fmt.Fprintf(&sb, "| %-56s | %14v |\n", k, v) }
 	row("programs", c.programs)
 	row("programs ended by an uncaught exception", c.exceptions)
 	row("programs out of fuel", c.outOfFuel)
@@ -328,21 +348,30 @@ func (c *checker) table() string {
 	row("read sites executed", c.readSites)
 	row("distinct (read, definition) pairs observed", c.pairs)
 	row("misses (pairs Definition does not list)", len(c.misses))
+	for _, k := range sortedKeys(c.missedKinds) {
+		row("  reading a "+k, c.missedKinds[k])
+	}
 	row("definitions listed at executed reads", c.predicted)
 	share := 0.0
 	if c.predicted > 0 {
 		share = 100 * float64(c.unobserved) / float64(c.predicted)
 	}
 	row("  of which no run reached", fmt.Sprintf("%d (%.1f%%)", c.unobserved, share))
-	var kinds []string
-	for k := range c.errors {
-		kinds = append(kinds, k)
-	}
-	sort.Slice(kinds, func(i, j int) bool { return c.errors[kinds[i]] > c.errors[kinds[j]] })
-	for _, k := range kinds {
+	row("executed read sites where every listed one was reached", c.exact)
+	for _, k := range sortedKeys(c.errors) {
 		fmt.Fprintf(&sb, "uncaught: %d × %s\n", c.errors[k], k)
 	}
 	return sb.String()
+}
+
+// sortedKeys returns the keys of m, the largest counts first.
+func sortedKeys(m map[string]int) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] || m[keys[i]] == m[keys[j]] && keys[i] < keys[j] })
+	return keys
 }
 
 // errorKind drops the details of an uncaught exception's message.

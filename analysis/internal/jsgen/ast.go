@@ -15,9 +15,10 @@ const (
 	// sloppy code (ECMAScript Annex B.3.3): undefined until the declaration is evaluated, then
 	// the function. Both values are defined at the declaration's name: read with its static site.
 	KAnnexB
+	KClass // a class declaration's name: like a let; shadow declared just before it
 )
 
-var kindNames = [...]string{"var", "let", "const", "param", "function", "catch", "fname", "annexB"}
+var kindNames = [...]string{"var", "let", "const", "param", "function", "catch", "fname", "annexB", "class"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -35,6 +36,8 @@ type Var struct {
 	Iter bool
 	// List marks a const holding an array of closures: pushed in a loop, called after it.
 	List bool
+	// Class is the class a class declaration's name holds.
+	Class *ClassDecl
 	// Counter marks a loop counter: only its loop header assigns it.
 	Counter bool
 	// AnnexB is, for a function declared in a block, the var it also makes in its function.
@@ -108,9 +111,14 @@ type (
 		Name string
 	}
 	FuncExpr struct{ F *Func }
-	Array    struct{ Elems []Expr }
-	Object   struct{ Props []Prop }
-	Yield    struct {
+	// New is new F(Args).
+	New struct {
+		F    Expr
+		Args []Expr
+	}
+	Array  struct{ Elems []Expr }
+	Object struct{ Props []Prop }
+	Yield  struct {
 		X        Expr
 		Delegate bool // yield* X
 	}
@@ -212,7 +220,7 @@ type (
 	// finally clause if Finally is set.
 	Try struct {
 		Body    *Block
-		Param   *Ident
+		Param   Pattern // an identifier or an object pattern
 		Catch   *Block
 		Finally *Block
 	}
@@ -221,6 +229,27 @@ type (
 		Cases []Case
 	}
 	FuncDecl struct{ F *Func }
+	// ClassDecl declares a class. Its members are functions of their own, in strict code:
+	// methods, a constructor, field initializers (run by new), static blocks and static field
+	// initializers (run where the class is declared).
+	ClassDecl struct {
+		Name    *Ident
+		Members []*Func
+		rank    int // generation: like a function's
+	}
+)
+
+// MemberKind says what class member a function is.
+type MemberKind uint8
+
+const (
+	NotMember    MemberKind = iota
+	Method                  // key(params) {…}, called on an instance
+	StaticMethod            // static key(params) {…}, called on the class
+	Constructor             // constructor(params) {…}
+	Field                   // key = x;, run by new
+	StaticField             // static key = x;, run where the class is declared
+	StaticBlock             // static {…}, run where the class is declared
 )
 
 // HeadKind is how a for-in/of head binds.
@@ -251,8 +280,11 @@ type Func struct {
 	Arrow     bool
 	Generator bool
 	ExprBody  bool // an arrow whose body is one return: printed plain as an expression body
-	Params    []Param
-	Body      *Block
+	// Member is the kind of class member the function is, and Key its name.
+	Member MemberKind
+	Key    string
+	Params []Param
+	Body   *Block
 	// Vars are the var-kind variables of the function and the function declarations of its
 	// body's top level: their shadows (and, for vars, their declarations) go in the prologue.
 	Vars []*Var
@@ -279,6 +311,7 @@ func (*Update) expr()   {}
 func (*Call) expr()     {}
 func (*Member) expr()   {}
 func (*FuncExpr) expr() {}
+func (*New) expr()      {}
 func (*Array) expr()    {}
 func (*Object) expr()   {}
 func (*Yield) expr()    {}
@@ -288,19 +321,20 @@ func (*Ident) pattern()     {}
 func (*ArrayPat) pattern()  {}
 func (*ObjectPat) pattern() {}
 
-func (*VarDecl) stmt()  {}
-func (*ExprStmt) stmt() {}
-func (*Block) stmt()    {}
-func (*If) stmt()       {}
-func (*For) stmt()      {}
-func (*While) stmt()    {}
-func (*DoWhile) stmt()  {}
-func (*ForOf) stmt()    {}
-func (*Labeled) stmt()  {}
-func (*Break) stmt()    {}
-func (*Continue) stmt() {}
-func (*Return) stmt()   {}
-func (*Throw) stmt()    {}
-func (*Try) stmt()      {}
-func (*Switch) stmt()   {}
-func (*FuncDecl) stmt() {}
+func (*VarDecl) stmt()   {}
+func (*ExprStmt) stmt()  {}
+func (*Block) stmt()     {}
+func (*If) stmt()        {}
+func (*For) stmt()       {}
+func (*While) stmt()     {}
+func (*DoWhile) stmt()   {}
+func (*ForOf) stmt()     {}
+func (*Labeled) stmt()   {}
+func (*Break) stmt()     {}
+func (*Continue) stmt()  {}
+func (*Return) stmt()    {}
+func (*Throw) stmt()     {}
+func (*Try) stmt()       {}
+func (*Switch) stmt()    {}
+func (*FuncDecl) stmt()  {}
+func (*ClassDecl) stmt() {}

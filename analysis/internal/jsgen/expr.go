@@ -23,6 +23,7 @@ func init() {
 		{"assignment", 3, (*gen).hasAssignable, (*gen).assignExpr},
 		{"update", 1, (*gen).hasAssignable, func(g *gen, c ctx, d int) Expr { return g.updateExpr(c) }},
 		{"call", 3, (*gen).hasCallable, (*gen).callExpr},
+		{"use a class", 2, func(g *gen, c ctx) bool { return g.pickVar(c, c.usableClass) != nil }, (*gen).classExpr},
 		{"immediately invoked function", 1, func(g *gen, c ctx) bool { return !c.head && g.canNest(c) }, (*gen).iife},
 		{"destructuring assignment", 1, (*gen).hasAssignable, (*gen).destructureExpr},
 		{"yield", 1, func(g *gen, c ctx) bool { return c.fn.generator && !c.head }, (*gen).yield},
@@ -165,6 +166,37 @@ func (g *gen) args(c ctx, f *Func) []Expr {
 		args = append(args, g.sourceFor(c, p.P, 1))
 	}
 	return args
+}
+
+// classExpr calls a static method of a class, or creates an instance (running its field
+// initializers and constructor) and maybe calls a method on it.
+func (g *gen) classExpr(c ctx, d int) Expr {
+	v := g.pickVar(c, c.usableClass)
+	var static, methods []*Func
+	var ctor *Func
+	for _, m := range v.Class.Members {
+		switch m.Member {
+		case StaticMethod:
+			static = append(static, m)
+		case Method:
+			methods = append(methods, m)
+		case Constructor:
+			ctor = m
+		}
+	}
+	if len(static) > 0 && g.chance(0.5) {
+		m := static[g.n(len(static))]
+		return &Call{F: &Member{X: g.ref(c, v), Name: m.Key}, Args: g.args(c, m)}
+	}
+	n := &New{F: g.ref(c, v)}
+	if ctor != nil {
+		n.Args = g.args(c, ctor)
+	}
+	if len(methods) > 0 && g.chance(0.6) {
+		m := methods[g.n(len(methods))]
+		return &Call{F: &Member{X: n, Name: m.Key}, Args: g.args(c, m)}
+	}
+	return n
 }
 
 // iife generates a function or arrow and calls it at once.

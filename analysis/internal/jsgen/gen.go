@@ -67,7 +67,8 @@ func (g *gen) site(kind SiteKind, v *Var) int {
 type fnCtx struct {
 	parent    *fnCtx
 	f         *Func
-	top       bool // the program's top level: no return
+	top       bool // the program's top level
+	noReturn  bool // the top level or a static block: return is a syntax error
 	generator bool
 	depth     int
 	// names are all names declared in the function; varNames those of its vars and function
@@ -83,6 +84,7 @@ type fnCtx struct {
 	// isolated: the function reads and assigns only its own variables (and calls any
 	// function), so that the variables of the functions around it stay renamed.
 	isolated bool
+	strict   bool // class code: no Annex B vars
 }
 
 type label struct {
@@ -111,7 +113,7 @@ func (s *scope) add(v *Var) {
 	s.vars = append(s.vars, v)
 	s.fn.names[v.Name] = true
 	v.owner = s.fn
-	if v.Kind == KLet || v.Kind == KConst {
+	if v.Kind == KLet || v.Kind == KConst || v.Kind == KClass {
 		s.lexical = append(s.lexical, v)
 	}
 }
@@ -149,7 +151,7 @@ func (c ctx) readable(v *Var) bool {
 	switch {
 	case c.fn.isolated && v.owner != c.fn:
 		return false
-	case v.Fn != nil || v.Iter || v.List:
+	case v.Fn != nil || v.Iter || v.List || v.Class != nil:
 		return false
 	case v.Kind == KLet || v.Kind == KConst:
 		return v.declared || c.guarded
@@ -176,6 +178,9 @@ func (c ctx) callable(v *Var) bool {
 	return v.Fn != nil && v.Fn.rank > 0 && (v.Kind == KFunc || v.declared)
 }
 
+// usableClass: a class whose generation is finished, out of its TDZ.
+func (c ctx) usableClass(v *Var) bool { return v.Class != nil && v.Class.rank > 0 && v.declared }
+
 func (g *gen) pickVar(c ctx, ok func(*Var) bool) *Var {
 	var vs []*Var
 	for _, v := range c.s.visible() {
@@ -192,7 +197,7 @@ func (g *gen) pickVar(c ctx, ok func(*Var) bool) *Var {
 // program generates the top level.
 func (g *gen) program() *Func {
 	f := &Func{}
-	fc := &fnCtx{f: f, top: true, names: map[string]bool{}, varNames: map[string]bool{}}
+	fc := &fnCtx{f: f, top: true, noReturn: true, names: map[string]bool{}, varNames: map[string]bool{}}
 	fc.scope = newScope(nil, fc)
 	c := ctx{s: fc.scope, fn: fc}
 	g.planVars(c)
@@ -212,6 +217,7 @@ type fnOpts struct {
 	arrow, generator bool
 	exprName         bool // a function expression with its own name
 	exprBody         bool // an arrow with an expression body
+	member           MemberKind
 }
 
 // function generates a function in c.
@@ -224,9 +230,10 @@ func (g *gen) function(c ctx, o fnOpts) *Func {
 // fill generates the function f in c. A declaration's variable holds f while its body is
 // generated: f is not finished (rank 0), so the body cannot call it, nor read it as a value.
 func (g *gen) fill(c ctx, f *Func, o fnOpts) {
-	f.Arrow, f.Generator, f.ExprBody = o.arrow, o.generator, o.exprBody
+	f.Arrow, f.Generator, f.ExprBody, f.Member = o.arrow, o.generator, o.exprBody, o.member
 	fc := &fnCtx{parent: c.fn, f: f, generator: o.generator, depth: c.fn.depth + 1,
-		names: map[string]bool{}, varNames: map[string]bool{}, isolated: g.isolated}
+		names: map[string]bool{}, varNames: map[string]bool{}, isolated: g.isolated,
+		strict: c.fn.strict || o.member != NotMember, noReturn: o.member == StaticBlock}
 	outer := c.s
 	if o.exprName {
 		ns := newScope(outer, fc)
@@ -238,10 +245,13 @@ func (g *gen) fill(c ctx, f *Func, o fnOpts) {
 	}
 	fc.scope = newScope(outer, fc)
 	pc := ctx{s: fc.scope, fn: fc, head: true, static: map[*Var]bool{}}
+	hasParams := o.member != Field && o.member != StaticField && o.member != StaticBlock
 	for range g.n(4) {
-		f.Params = append(f.Params, g.param(pc))
+		if hasParams {
+			f.Params = append(f.Params, g.param(pc))
+		}
 	}
-	if g.chance(0.1) {
+	if hasParams && g.chance(0.1) {
 		v := &Var{Name: g.fresh("p"), Kind: KParam}
 		id := g.def(v)
 		g.bindParam(pc)(v)
@@ -413,7 +423,7 @@ func (g *gen) hoistedFuncs(c ctx, b *Block) []Stmt {
 		b.Funcs = append(b.Funcs, v)
 		v.Fn = &Func{Name: name}
 		o := fnOpts{generator: g.chance(0.2)}
-		if c.s != c.fn.scope && !o.generator {
+		if c.s != c.fn.scope && !o.generator && !c.fn.strict {
 			v.AnnexB = &Var{Name: v.Name, Kind: KAnnexB, Decl: v.Decl, declared: true}
 			c.fn.scope.add(v.AnnexB)
 		}
@@ -505,6 +515,11 @@ func (g *gen) literalFor(p Pattern) Expr {
 // an array or object pattern, an array or object that leaves some elements out (so defaults
 // run) but never one a nested pattern without a default needs.
 func (g *gen) sourceFor(c ctx, p Pattern, d int) Expr {
+	if _, ok := p.(*ArrayPat); ok && c.fn.tries > 0 && g.chance(0.03) {
+		// Not iterable: a TypeError in the middle of a destructuring, after the elements before
+		// it are assigned, which the enclosing try catches.
+		return Num{V: 5}
+	}
 	switch p := p.(type) {
 	case *ArrayPat:
 		a := &Array{}

@@ -155,6 +155,20 @@ func (p *printer) stmt(s Stmt) {
 		p.line("}")
 	case *FuncDecl:
 		p.function(s.F)
+	case *ClassDecl:
+		if p.inst {
+			p.w("let " + shadowList(s.Name) + "; ")
+		}
+		p.w("class ")
+		p.name(s.Name.V.Name, s.Name.Site)
+		p.w(" {")
+		p.indent++
+		for _, m := range s.Members {
+			p.newline()
+			p.member(m)
+		}
+		p.indent--
+		p.line("}")
 	default:
 		panic(fmt.Sprintf("jsgen: unknown statement %T", s))
 	}
@@ -345,7 +359,7 @@ func (p *printer) try(s *Try) {
 		var extra func()
 		if s.Param != nil {
 			p.w("(")
-			p.name(s.Param.V.Name, s.Param.Site)
+			p.pattern(s.Param, false)
 			p.w(") ")
 			extra = func() { p.line("let " + shadowList(s.Param) + ";") }
 		}
@@ -377,6 +391,31 @@ func (p *printer) function(f *Func) {
 			p.w(" ")
 			p.name(f.Name.V.Name, f.Name.Site)
 		}
+		p.params(f)
+		p.w(" ")
+	}
+	p.block(f.Body, func() { p.prologue(f) })
+}
+
+// member prints a class member.
+func (p *printer) member(f *Func) {
+	switch f.Member {
+	case StaticMethod, StaticField, StaticBlock:
+		p.w("static ")
+	}
+	switch f.Member {
+	case Field, StaticField:
+		p.w(f.Key + " = ")
+		p.expr(f.Body.Body[0].(*Return).X)
+		p.w(";")
+		return
+	case StaticBlock:
+	case Constructor:
+		p.w("constructor")
+		p.params(f)
+		p.w(" ")
+	default:
+		p.w(f.Key)
 		p.params(f)
 		p.w(" ")
 	}
@@ -524,6 +563,23 @@ func (p *printer) expr(e Expr) {
 		p.w("(")
 		p.function(e.F)
 		p.w(")")
+	case *New:
+		p.w("(new ")
+		if _, ok := e.F.(*Ref); ok && p.inst {
+			p.w("(")
+			p.expr(e.F)
+			p.w(")")
+		} else {
+			p.expr(e.F)
+		}
+		p.w("(")
+		for i, a := range e.Args {
+			if i > 0 {
+				p.w(", ")
+			}
+			p.expr(a)
+		}
+		p.w("))")
 	case *Array:
 		p.w("[")
 		for i, x := range e.Elems {

@@ -117,8 +117,10 @@ func (p *Program) wellScoped() bool {
 			}
 		case *Try:
 			if n.Param != nil {
-				declared[n.Param.V] = true
+				declare(n.Param)
 			}
+		case *ClassDecl:
+			declared[n.Name.V] = true
 		case *Ref:
 			used = append(used, n.V)
 		case *Ident:
@@ -214,6 +216,11 @@ func walk(f *Func, visit func(any)) {
 			expr(e.X)
 		case *FuncExpr:
 			fn(e.F)
+		case *New:
+			expr(e.F)
+			for _, a := range e.Args {
+				expr(a)
+			}
 		case *Array:
 			for _, x := range e.Elems {
 				expr(x)
@@ -278,7 +285,7 @@ func walk(f *Func, visit func(any)) {
 		case *Try:
 			block(s.Body)
 			if s.Param != nil {
-				visit(s.Param)
+				pat(s.Param)
 			}
 			block(s.Catch)
 			block(s.Finally)
@@ -296,6 +303,11 @@ func walk(f *Func, visit func(any)) {
 			}
 		case *FuncDecl:
 			fn(s.F)
+		case *ClassDecl:
+			visit(s.Name)
+			for _, m := range s.Members {
+				fn(m)
+			}
 		}
 	}
 	fn(f)

@@ -20,6 +20,7 @@ func init() {
 		{"var", 4, always, (*gen).varStmt},
 		{"let or const", 4, always, (*gen).letStmt},
 		{"closure", 4, (*gen).canNest, (*gen).closureStmt},
+		{"class", 1, (*gen).canNest, (*gen).classStmt},
 		{"generator object", 1, (*gen).hasGenerator, (*gen).iteratorStmt},
 		{"step a generator object", 2, (*gen).hasIterator, (*gen).stepStmt},
 		{"expression", 14, always, (*gen).exprStmt},
@@ -33,7 +34,7 @@ func init() {
 		{"for-in", 1, (*gen).compound, (*gen).forInStmt},
 		{"labeled block", 1, (*gen).compound, (*gen).labeledBlockStmt},
 		{"break or continue", 4, (*gen).canJump, (*gen).jumpStmt},
-		{"return", 3, func(g *gen, c ctx) bool { return !c.fn.top }, (*gen).returnStmt},
+		{"return", 3, func(g *gen, c ctx) bool { return !c.fn.noReturn }, (*gen).returnStmt},
 		{"throw", 2, func(g *gen, c ctx) bool { return c.fn.tries > 0 || !c.fn.top }, (*gen).throwStmt},
 		{"try", 4, (*gen).compound, (*gen).tryStmt},
 		{"switch", 2, (*gen).compound, (*gen).switchStmt},
@@ -180,6 +181,31 @@ func (g *gen) closureStmt(c ctx) []Stmt {
 	c.s.add(v)
 	v.declared = true
 	return []Stmt{&VarDecl{Kind: kind, Decls: []Declarator{{P: id, Init: &FuncExpr{F: f}}}}}
+}
+
+// classStmt declares a class of a few members. Its name is not callable (nor readable)
+// inside it: the class is not finished.
+func (g *gen) classStmt(c ctx) []Stmt {
+	v := &Var{Name: g.fresh("K"), Kind: KClass}
+	cls := &ClassDecl{Name: g.def(v)}
+	v.Class = cls
+	c.s.add(v)
+	ctor := false
+	for range 1 + g.n(4) {
+		kind := []MemberKind{Method, StaticMethod, Constructor, Field, StaticField, StaticBlock}[g.n(6)]
+		if kind == Constructor {
+			if ctor {
+				kind = Method
+			}
+			ctor = true
+		}
+		o := fnOpts{member: kind, exprBody: kind == Field || kind == StaticField}
+		cls.Members = append(cls.Members, g.function(c, o))
+		cls.Members[len(cls.Members)-1].Key = g.fresh("m")
+	}
+	cls.rank = g.nextRank()
+	v.declared = true
+	return []Stmt{cls}
 }
 
 func (g *gen) hasGenerator(c ctx) bool {
@@ -517,7 +543,10 @@ func (g *gen) tryStmt(c ctx) []Stmt {
 	if form != 1 {
 		c.fn.tries--
 		cs := newScope(c.s, c.fn)
-		if g.chance(0.8) {
+		switch {
+		case g.chance(0.15):
+			s.Param = g.catchPattern(c, cs)
+		case g.chance(0.8):
 			v := &Var{Name: g.fresh("e"), Kind: KCatch, declared: true}
 			s.Param = g.def(v)
 			cs.add(v)
@@ -528,6 +557,26 @@ func (g *gen) tryStmt(c ctx) []Stmt {
 		s.Finally = g.subBlock(c)
 	}
 	return []Stmt{s}
+}
+
+// catchPattern destructures the exception: {a: e1, b: e2 = d} works on any thrown value but
+// null and undefined. Like a for head's, its defaults read its bindings with their static
+// sites, since their shadows are declared in the catch block.
+func (g *gen) catchPattern(c ctx, cs *scope) Pattern {
+	hc := c
+	hc.s, hc.static, hc.head = cs, map[*Var]bool{}, true
+	op := &ObjectPat{}
+	for i := range 1 + g.n(2) {
+		var d Expr
+		if g.chance(0.5) {
+			d = g.expr(hc, 1)
+		}
+		v := &Var{Name: g.fresh("e"), Kind: KCatch, declared: true}
+		op.Props = append(op.Props, PatProp{Key: string(rune('a' + i)), P: g.def(v), Default: d})
+		cs.add(v)
+		hc.static[v] = true
+	}
+	return op
 }
 
 // switchStmt generates a switch whose cases fall through unless they end in break. Its lets
