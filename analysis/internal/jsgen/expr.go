@@ -120,7 +120,7 @@ func (g *gen) yield(c ctx, d int) Expr {
 		return &Yield{}
 	case 1:
 		if gv := g.pickVar(c, func(v *Var) bool { return c.callable(v) && v.Fn.Generator }); gv != nil {
-			return &Yield{X: g.call(c, gv), Delegate: true}
+			return &Yield{X: g.call(c, gv, d-1), Delegate: true}
 		}
 		return &Yield{X: &Array{Elems: []Expr{g.expr(c, d-1), g.expr(c, d-1)}}, Delegate: true}
 	}
@@ -133,13 +133,14 @@ func (g *gen) callExpr(c ctx, d int) Expr {
 	if v == nil {
 		return nil
 	}
-	return g.call(c, v)
+	return g.call(c, v, d-1)
 }
 
-// call calls the function v holds with some of its arguments, shaped for its parameters.
-func (g *gen) call(c ctx, v *Var) *Call {
+// call calls the function v holds with some of its arguments, shaped for its parameters, of
+// depth at most d.
+func (g *gen) call(c ctx, v *Var, d int) *Call {
 	v.Fn.calls++
-	call := &Call{F: g.ref(c, v), Args: g.args(c, v.Fn)}
+	call := &Call{F: g.ref(c, v), Args: g.args(c, v.Fn, d)}
 	switch {
 	case v.Fn.Generator: // its generator object is iterated or stepped
 	case g.chance(0.1):
@@ -154,16 +155,16 @@ func (g *gen) call(c ctx, v *Var) *Call {
 
 // args returns arguments for some of f's parameters, shaped for them; a rest parameter takes
 // any number.
-func (g *gen) args(c ctx, f *Func) []Expr {
+func (g *gen) args(c ctx, f *Func, d int) []Expr {
 	var args []Expr
 	for _, p := range f.Params[:g.n(len(f.Params)+1)] {
 		if p.Rest {
 			for range g.n(3) {
-				args = append(args, g.expr(c, 1))
+				args = append(args, g.expr(c, d))
 			}
 			break
 		}
-		args = append(args, g.sourceFor(c, p.P, 1))
+		args = append(args, g.sourceFor(c, p.P, d))
 	}
 	return args
 }
@@ -186,15 +187,15 @@ func (g *gen) classExpr(c ctx, d int) Expr {
 	}
 	if len(static) > 0 && g.chance(0.5) {
 		m := static[g.n(len(static))]
-		return &Call{F: &Member{X: g.ref(c, v), Name: m.Key}, Args: g.args(c, m)}
+		return &Call{F: &Member{X: g.ref(c, v), Name: m.Key}, Args: g.args(c, m, d-1)}
 	}
 	n := &New{F: g.ref(c, v)}
 	if ctor != nil {
-		n.Args = g.args(c, ctor)
+		n.Args = g.args(c, ctor, d-1)
 	}
 	if len(methods) > 0 && g.chance(0.6) {
 		m := methods[g.n(len(methods))]
-		return &Call{F: &Member{X: n, Name: m.Key}, Args: g.args(c, m)}
+		return &Call{F: &Member{X: n, Name: m.Key}, Args: g.args(c, m, d-1)}
 	}
 	return n
 }
@@ -202,7 +203,7 @@ func (g *gen) classExpr(c ctx, d int) Expr {
 // iife generates a function or arrow and calls it at once.
 func (g *gen) iife(c ctx, d int) Expr {
 	f := g.function(c, fnOpts{arrow: g.chance(0.6)})
-	return &Call{F: &FuncExpr{F: f}, Args: g.args(c, f)}
+	return &Call{F: &FuncExpr{F: f}, Args: g.args(c, f, d-1)}
 }
 
 // destructureExpr assigns existing variables through an array or object pattern.

@@ -215,7 +215,7 @@ func (g *gen) hasGenerator(c ctx) bool {
 // iteratorStmt creates a generator object, stepped later by stepStmt.
 func (g *gen) iteratorStmt(c ctx) []Stmt {
 	gv := g.pickVar(c, func(v *Var) bool { return c.callable(v) && v.Fn.Generator })
-	call := g.call(c, gv)
+	call := g.call(c, gv, 1)
 	v := &Var{Name: g.fresh("it"), Kind: KConst, Iter: true}
 	id := g.def(v)
 	c.s.add(v)
@@ -249,13 +249,13 @@ func (g *gen) uncalledStmt(c ctx) []Stmt { return []Stmt{g.callStmt(c, g.pickVar
 // callStmt calls the function v holds; a generator is run to its end by a for-of loop.
 func (g *gen) callStmt(c ctx, v *Var) Stmt {
 	if !v.Fn.Generator {
-		return &ExprStmt{X: g.call(c, v)}
+		return &ExprStmt{X: g.call(c, v, 1)}
 	}
 	body := newScope(c.s, c.fn)
 	x := &Var{Name: g.fresh("c"), Kind: KConst, declared: true}
 	id := g.def(x)
 	body.add(x)
-	return &ForOf{Decl: HeadConst, P: id, X: g.call(c, v), Body: &Block{}}
+	return &ForOf{Decl: HeadConst, P: id, X: g.call(c, v, 1), Body: &Block{}}
 }
 
 // Expressions as statements.
@@ -382,7 +382,7 @@ func (g *gen) closureListStmt(c ctx) []Stmt {
 	body.add(q)
 	bc := c
 	bc.s = body
-	call := &ForOf{Decl: HeadConst, P: id, X: g.ref(c, list), Body: &Block{Body: []Stmt{&ExprStmt{X: g.call(bc, q)}}}}
+	call := &ForOf{Decl: HeadConst, P: id, X: g.ref(c, list), Body: &Block{Body: []Stmt{&ExprStmt{X: g.call(bc, q, 1)}}}}
 	return append(append([]Stmt{decl}, loop...), call)
 }
 
@@ -469,7 +469,7 @@ func (g *gen) forInOf(c ctx, in bool) []Stmt {
 		}
 		s.X = o
 	case useGen:
-		s.X = g.call(c, gen)
+		s.X = g.call(c, gen, 1)
 	default:
 		a := &Array{}
 		for range 1 + g.n(3) {
