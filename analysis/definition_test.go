@@ -93,3 +93,14 @@ func TestDefinitionAfterSwitchWithAssigningCaseTest(t *testing.T) {
 		t.Errorf("Definition of b after the switch: %q, want %q", got, want)
 	}
 }
+
+// A var read where its declaration's undefined and its one assignment meet: both are defined
+// at the same identifier, which Definition lists once.
+func TestDefinitionListsEachSpanOnce(t *testing.T) {
+	const src = "function f(c) {\n  if (c) { var x = 1; }\n  return x;\n}\n"
+	got := definitionTexts(t, src, "x;", 0)
+	if want := []string{"x = 1; }"}; strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("Definition of x: %q, want %q", got, want)
+	}
+}
+

@@ -46,7 +46,8 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 		out[i] = Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedOffset(v))}
 	}
 	sortLocated(out)
-	return out
+	// A var's version 0 is defined at a declaration that may also assign it: list it once.
+	return slices.CompactFunc(out, func(a, b Located) bool { return a.Span == b.Span })
 }
 
 // stores lists, for a variable that is not renamed where it is read (a context variable, or one
