@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,3 +105,31 @@ func TestDefinitionListsEachSpanOnce(t *testing.T) {
 	}
 }
 
+// In sloppy code a plain function declared in a block is also a var of the enclosing function
+// (ECMAScript Annex B.3.3): after the block, g is undefined until the declaration runs, then the
+// function, both defined at its name. A generator or an async function makes no such var, nor
+// does a function whose var would clash with a let of an enclosing block, nor any in strict
+// code: then g after the block is the g of the function around.
+func TestDefinitionOfFunctionDeclaredInBlock(t *testing.T) {
+	const outer = "function outer() {\n  var g = 1;\n  function f(c) {\n    %s\n    return g;\n  }\n}\n"
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"a function", "if (c) { function g() {} }", []string{"g() {} }"}},
+		{"in a switch", "switch (c) { case 1: function g() {} }", []string{"g() {} }"}},
+		{"strict", "'use strict'; if (c) { function g() {} }", []string{"g = 1;"}},
+		{"a generator", "if (c) { function* g() {} }", []string{"g = 1;"}},
+		{"an async function", "if (c) { async function g() {} }", []string{"g = 1;"}},
+		{"a let clash", "{ let g; { function g() {} } }", []string{"g = 1;"}},
+		{"a for clash", "for (let g of []) { function g() {} }", []string{"g = 1;"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := fmt.Sprintf(outer, tc.body)
+			got := definitionTexts(t, src, "g;\n  }", 0) // return g;
+			if strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+				t.Errorf("Definition of g after the block: %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
