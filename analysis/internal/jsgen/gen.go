@@ -409,28 +409,64 @@ func (g *gen) leftoverLets(c ctx) []Stmt {
 	return out
 }
 
-// hoistedFuncs generates the block's function declarations.
+// hoistedFuncs generates the block's function declarations. In a nested block of sloppy code a
+// plain function is also a var of its function (Annex B.3.3), and has a fresh name. A generator,
+// a function in strict code, or a function named like a let, const, class or parameter of an
+// enclosing scope of the same function makes no such var (it would clash): those may reuse a
+// visible name, which outside the block keeps its meaning.
 func (g *gen) hoistedFuncs(c ctx, b *Block) []Stmt {
 	if c.fn.depth >= g.cfg.FuncDepth || !g.chance(0.35) {
 		return nil
 	}
-	var out []Stmt
+	// All are declared before any is generated: a reused name means the function in the whole
+	// block, bodies included.
+	var opts []fnOpts
 	for range 1 + g.n(2) {
-		v := &Var{Name: g.fresh("f"), Kind: KFunc, declared: true}
-		name := g.def(v)
-		c.s.add(v)
-		c.fn.varNames[v.Name] = true // Annex B: a block's function is also a var of the function
-		b.Funcs = append(b.Funcs, v)
-		v.Fn = &Func{Name: name}
 		o := fnOpts{generator: g.chance(0.2)}
-		if c.s != c.fn.scope && !o.generator && !c.fn.strict {
+		nested := c.s != c.fn.scope
+		name, annex := g.fresh("f"), nested && !o.generator && !c.fn.strict
+		if nested && g.chance(0.3) {
+			if r := g.pickVar(c, func(v *Var) bool { return reusableWithoutVar(c, v, o.generator) }); r != nil {
+				name, annex = r.Name, false
+			}
+		}
+		v := &Var{Name: name, Kind: KFunc, declared: true}
+		v.Fn = &Func{Name: g.def(v)}
+		c.s.add(v)
+		if annex || !nested {
+			c.fn.varNames[v.Name] = true
+		}
+		if annex {
 			v.AnnexB = &Var{Name: v.Name, Kind: KAnnexB, Decl: v.Decl, declared: true}
 			c.fn.scope.add(v.AnnexB)
 		}
-		g.fill(c, v.Fn, o)
+		b.Funcs = append(b.Funcs, v)
+		opts = append(opts, o)
+	}
+	var out []Stmt
+	for i, v := range b.Funcs {
+		g.fill(c, v.Fn, opts[i])
 		out = append(out, &FuncDecl{F: v.Fn})
 	}
 	return out
+}
+
+// reusableWithoutVar reports whether a function declared in the current block (a generator if
+// generator) may take the name of v, and makes no Annex B var if it does.
+func reusableWithoutVar(c ctx, v *Var, generator bool) bool {
+	if c.s.byName[v.Name] != nil || c.fn.varNames[v.Name] || v.List {
+		return false
+	}
+	if generator || c.fn.strict {
+		return true
+	}
+	switch v.Kind {
+	case KParam:
+		return v.owner == c.fn
+	case KLet, KConst, KClass:
+		return v.owner == c.fn && c.fn.scope.byName[v.Name] != v // in a block: the var would clash
+	}
+	return false
 }
 
 // freshPattern generates a target of fresh variables of kind k, calling bind for each as it is

@@ -6,6 +6,7 @@ package jsgen
 // still sees the same definition. It never leaves a variable used but not declared (which
 // would make it a global). The program is printed again after each change.
 func (p *Program) Reduce(keep func(*Program) bool) {
+	shared := sharedNames(p)
 	try := func(list *[]Stmt, repl []Stmt, i int) bool {
 		old := *list
 		*list = append(append(old[:i:i], repl...), old[i+1:]...)
@@ -25,11 +26,14 @@ func (p *Program) Reduce(keep func(*Program) bool) {
 				if i >= len(*list) {
 					continue
 				}
-				if try(list, nil, i) {
+				if !declaresShared((*list)[i], shared) && try(list, nil, i) {
 					changed = true
 					continue
 				}
 				for _, body := range inner((*list)[i]) {
+					if declares(body) {
+						continue // moved out of its block, it would change what names mean
+					}
 					if try(list, body, i) {
 						changed = true
 						break
@@ -39,6 +43,60 @@ func (p *Program) Reduce(keep func(*Program) bool) {
 		}
 	}
 	p.Print()
+}
+
+// sharedNames returns the names that more than one variable of the program has.
+func sharedNames(p *Program) map[string]bool {
+	vars := map[string]*Var{}
+	shared := map[string]bool{}
+	for _, s := range p.Sites[1:] {
+		if v, ok := vars[s.Var.Name]; ok && !v.Same(s.Var) {
+			shared[s.Var.Name] = true
+		}
+		vars[s.Var.Name] = s.Var
+	}
+	return shared
+}
+
+// declaresShared reports whether s declares a variable whose name another variable has:
+// without the declaration, the other one's name could mean something else (a function in a
+// block makes a var of its function only when no let of an enclosing block has its name).
+func declaresShared(s Stmt, shared map[string]bool) bool {
+	var pats []Pattern
+	switch s := s.(type) {
+	case *VarDecl:
+		for _, d := range s.Decls {
+			pats = append(pats, d.P)
+		}
+	case *ClassDecl:
+		pats = append(pats, s.Name)
+	case *FuncDecl:
+		pats = append(pats, s.F.Name)
+	}
+	for _, p := range pats {
+		for _, id := range idents(p) {
+			if shared[id.V.Name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declares reports whether the statements declare a let, const, class or function, which a
+// block scopes (and, for a function, whose shadow the block declares).
+func declares(ss []Stmt) bool {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *VarDecl:
+			if s.Kind != KVar {
+				return true
+			}
+		case *ClassDecl, *FuncDecl:
+			return true
+		}
+	}
+	return false
 }
 
 // inner returns the statement lists that could replace s.
