@@ -21,7 +21,7 @@ type Located struct {
 // ReachingDefinitions returns the definitions that reach the value at off, labelled: its own
 // definition, or for a φ every definition other than a φ that reaches it through φs, in source
 // order. At a join point it answers for the join's φs. For a variable that is not renamed it
-// returns the declaration, and for a global nothing.
+// returns every store that may reach the read (see stores), and for a global nothing.
 func (r *Result) ReachingDefinitions(off int32) []Located {
 	var values []*ssa.Value
 	o := r.occurrenceAt(off)
@@ -37,15 +37,30 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 	case o.value() == nil && o.Binding.Kind == ssa.Global:
 		return nil
 	case o.value() == nil:
-		b := o.Binding
-		return []Located{{Span: r.span(b.Decl), Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.line(b.Decl.Start)),
-			Detail: r.sourceLine(b.Decl.Start)}}
+		return r.stores(o.Binding)
 	default:
 		values = ssa.Sources(o.value())
 	}
 	out := make([]Located, len(values))
 	for i, v := range values {
 		out[i] = Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedOffset(v))}
+	}
+	sortLocated(out)
+	// A var's version 0 is defined at a declaration that may also assign it: list it once.
+	return slices.CompactFunc(out, func(a, b Located) bool { return a.Span == b.Span })
+}
+
+// stores lists, for a variable that is not renamed where it is read (a context variable, or one
+// a closure reads that may run before or after an assignment), every store that may reach the
+// read: its declaration and every assignment, in its function and in its closures.
+func (r *Result) stores(b *ssa.Binding) []Located {
+	out := []Located{{Span: r.span(b.Decl), Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.line(b.Decl.Start)),
+		Detail: r.sourceLine(b.Decl.Start)}}
+	for i := range r.Occurrences {
+		if o := &r.Occurrences[i]; o.Binding == b && o.Assigns && o.Span != b.Decl {
+			out = append(out, Located{Span: r.span(o.Span), Label: fmt.Sprintf("%s — assigned on line %d", b.Name, r.line(o.Span.Start)),
+				Detail: r.sourceLine(o.Span.Start)})
+		}
 	}
 	sortLocated(out)
 	return out

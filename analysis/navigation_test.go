@@ -56,8 +56,9 @@ func TestNavigationLists(t *testing.T) {
 1:12 c₁ — parameter on line 1 | function f(c) {`},
 		{"version 0", r.ReachingDefinitions, "y;\n}", `
 8:7 y₀ — undefined (the value before any assignment) | var y;`},
-		{"a context variable: its declaration", r.ReachingDefinitions, "z = 2", `
-9:7 z — declared on line 9 | let z = 1;`},
+		{"a context variable: every store that may reach the read", r.ReachingDefinitions, "z;", `
+9:7 z — declared on line 9 | let z = 1;
+11:3 z — assigned on line 11 | z = 2;`},
 		{"a global: nothing", r.ReachingDefinitions, "g;", ``},
 		{"the uses of a φ, its join first", r.ValueReferences, "x += g", `
 3:20 x₃ ← φ(₁,₂) — φ on line 3 | if (c) { x = 2; }

@@ -116,6 +116,9 @@ func (fs *funcState) declareFunctionScope(node int32) {
 		return
 	}
 	for _, name := range inBlocks {
+		if !lw.annexBCandidate(node, name) {
+			continue
+		}
 		text := lw.t.Text(name)
 		b := s.names[string(text)]
 		switch {

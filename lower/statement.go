@@ -238,6 +238,9 @@ func (fs *funcState) ifStmt(n int32) {
 //	    ...statements...
 //	    Goto exit
 //	exit:
+//
+// When a case test after the first assigns a variable, the tests are a chain of comparisons
+// instead of one Switch (see caseTests).
 func (fs *funcState) switchStmt(n int32) {
 	t := fs.lw.t
 	value := fs.field(n, ts.FieldValue)
@@ -257,7 +260,7 @@ func (fs *funcState) switchStmt(n int32) {
 		clauses = append(clauses, c)
 		fs.hoistFunctions(c)
 	}
-	var tests []ssa.Temp
+	var labels []int32
 	var targets []*ssa.Block
 	def := exit
 	for _, c := range clauses {
@@ -276,12 +279,10 @@ func (fs *funcState) switchStmt(n int32) {
 			def = b
 			continue
 		}
-		// Case tests are evaluated before the dispatch, in order; JavaScript stops at the
-		// first match, which only differs when a test has side effects on locals.
-		tests = append(tests, fs.expr(label))
+		labels = append(labels, label)
 		targets = append(targets, b)
 	}
-	fs.cur.Switch(d, tests, append(targets, def)).Span = fs.span(value)
+	fs.caseTests(d, value, labels, targets, def)
 	fs.pushJump(jumpTarget{breakTo: exit, breakable: true, finallys: len(fs.finallys)})
 	for i, c := range clauses {
 		fs.gotoBlock(blocks[i], t.Nodes[c].Start)
@@ -296,6 +297,39 @@ func (fs *funcState) switchStmt(n int32) {
 	fs.popJump()
 	fs.closeScope()
 	fs.startBlock(exit)
+}
+
+// caseTests lowers the dispatch of a switch on d. JavaScript evaluates the case tests in order
+// and stops at the first that matches. When no test after the first assigns a variable, they
+// are evaluated before one Switch, which differs from that in nothing SSA can see. Otherwise
+// they become a chain of comparisons, so that a test's assignment happens only on the paths
+// that reach it.
+func (fs *funcState) caseTests(d ssa.Temp, value int32, labels []int32, targets []*ssa.Block, def *ssa.Block) {
+	t := fs.lw.t
+	chain := false
+	for _, label := range labels[min(1, len(labels)):] {
+		for i := label; label >= 0 && i < t.SubtreeEnd(label); i++ {
+			switch t.Nodes[i].Kind {
+			case ts.KindAssignmentExpression, ts.KindAugmentedAssignmentExpression, ts.KindUpdateExpression:
+				chain = true
+			}
+		}
+	}
+	if !chain {
+		tests := make([]ssa.Temp, len(labels))
+		for i, label := range labels {
+			tests[i] = fs.expr(label)
+		}
+		fs.cur.Switch(d, tests, append(targets, def)).Span = fs.span(value)
+		return
+	}
+	for i, label := range labels {
+		match := fs.emit(ssa.OpBinary, "===", label, d, fs.expr(label))
+		next := fs.newBlock("case test")
+		fs.cur.If(match, targets[i], next).Span = fs.span(label)
+		fs.startBlock(next)
+	}
+	fs.cur.Goto(def).Span = fs.span(value)
 }
 
 // export lowers an export statement: a declaration or a default value as such; the bindings it
