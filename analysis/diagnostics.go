@@ -75,7 +75,7 @@ func (r *Result) notAnalyzedDiagnostic(fn *ssa.Function) Diagnostic {
 func (r *Result) brokenDiagnostics() []Diagnostic {
 	var ds []Diagnostic
 	for _, fn := range r.Funcs {
-		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
+		if fn.NotAnalyzed.IsSyntax() {
 			ds = append(ds, Diagnostic{Span: r.firstLine(fn.NotAnalyzed.At), Severity: SeverityInformation, Code: "syntaxError",
 				Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", r.notAnalyzed(fn), describeFunc(fn))})
 		}

@@ -129,7 +129,7 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 func (r *Result) brokenFuncs() []*ssa.Function {
 	var broken []*ssa.Function
 	for _, fn := range r.Funcs {
-		if k := fn.NotAnalyzed.Kind; k == ssa.SyntaxError || k == ssa.NoJumpTarget {
+		if fn.NotAnalyzed.IsSyntax() {
 			broken = append(broken, fn)
 		}
 	}
@@ -168,10 +168,11 @@ const maxMovedPlaces = 32
 
 // breaks reports whether r, moved through edits, answers for fresh's text (r's text changed
 // by edits) better than fresh, its analysis, does: fresh finds a function broken by a syntax
-// error that the last good analysis r answers from does not, and every edit made since that
-// analysis is inside a function fresh finds broken. Elsewhere fresh's answers are the text's
-// own, and an old analysis would lose what was edited there; and a file edited in too many
-// places since has answers of its own better than an old text's.
+// error that the last good analysis r answers from does not, and no edit made since that
+// analysis is in a function fresh analyzes as it was, only edited inside: there fresh's answers
+// are the text's own, and an old analysis would lose what was edited. A function fresh analyzes
+// but error recovery reshaped (a `}` deleted makes it swallow the code after it) does not count.
+// A file edited in too many places since has answers of its own better than an old text's.
 func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 	var since []Edit
 	if r.moving != nil {
@@ -184,21 +185,69 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		return false
 	}
 	good := moveStarts(r.goodBroken, edits)
-	broken := fresh.brokenFuncs()
 	newlyBroken := false
-	for _, fn := range broken {
+	for _, fn := range fresh.brokenFuncs() {
 		newlyBroken = newlyBroken || !good[fn.Span.Start]
 	}
 	if !newlyBroken {
 		return false
 	}
+	var kept map[Span]bool // the spans in fresh's text of r's functions edited only inside
 	for i, e := range since {
 		at, _ := forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, since[i+1:])
-		if !slices.ContainsFunc(broken, func(fn *ssa.Function) bool { return fn.Span.Start <= at.Start && at.End <= fn.Span.End }) {
+		fn := fresh.innermost(at)
+		if fn.NotAnalyzed.IsSyntax() {
+			continue
+		}
+		if kept == nil {
+			kept = make(map[Span]bool, len(r.Funcs))
+			for _, old := range r.Funcs {
+				if s, ok := r.funcSpanAfter(old.Span, edits); ok {
+					kept[s] = true
+				}
+			}
+		}
+		if kept[fn.Span] {
 			return false
 		}
 	}
 	return true
+}
+
+// funcSpanAfter moves the span of a function of r's analyzed text to the text after r's moving
+// edits and then edits, growing it with the edits strictly inside; false if an edit touches its
+// start or end, which makes it another function.
+func (r *Result) funcSpanAfter(s Span, edits []Edit) (Span, bool) {
+	var all []Edit
+	if r.moving != nil {
+		all = r.moving.edits
+	}
+	for _, list := range [][]Edit{all, edits} {
+		for _, e := range list {
+			d := int32(e.NewEndByte) - int32(e.OldEndByte)
+			switch start, end := uint32(s.Start), uint32(s.End); {
+			case e.OldEndByte < start:
+				s = Span{Start: s.Start + d, End: s.End + d}
+			case e.StartByte > end:
+			case e.StartByte > start && e.OldEndByte < end:
+				s.End += d
+			default:
+				return s, false
+			}
+		}
+	}
+	return s, true
+}
+
+// innermost returns the innermost function whose text holds s: the last in r.Funcs, which lists
+// parents before children.
+func (r *Result) innermost(s Span) *ssa.Function {
+	for _, fn := range slices.Backward(r.Funcs) {
+		if fn.Span.Start <= s.Start && s.End <= fn.Span.End {
+			return fn
+		}
+	}
+	return r.Funcs[0]
 }
 
 // InlayHintsAfter returns the hints of r in [start, end] of the text that edits make of r's

@@ -42,6 +42,9 @@ var reasonKindNames = [...]string{"none", "with statement", "direct eval", "synt
 
 func (k ReasonKind) String() string { return reasonKindNames[k] }
 
+// IsSyntax reports whether r says the text is in error, as it is for a moment while it is typed.
+func (r Reason) IsSyntax() bool { return r.Kind == SyntaxError || r.Kind == NoJumpTarget }
+
 // Context reports whether b is a context variable: one that is not renamed because a call may
 // change it (Why says why).
 func (b *Binding) Context() bool { return b.Why.Kind != NoReason }
