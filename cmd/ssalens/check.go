@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/ssalens/ssalens/analysis"
 )
@@ -36,10 +38,38 @@ type finding struct {
 // code units.
 type place struct{ line, col, col16 int }
 
-func placeOf(lines *analysis.Lines, off int32) place {
-	line, col := lines.Position(off, analysis.UTF8)
-	_, col16 := lines.Position(off, analysis.UTF16)
-	return place{int(line) + 1, int(col) + 1, int(col16) + 1}
+// placesOf returns the places of the offsets into r's source. The UTF-16 column of an offset
+// counts from the previous offset on its line, so that many findings on one long line cost
+// the line's length once, not once each.
+func placesOf(r *analysis.Result, offs []int32) map[int32]place {
+	slices.Sort(offs)
+	places := make(map[int32]place, len(offs))
+	var prev place
+	prevOff := int32(-1)
+	for _, off := range slices.Compact(offs) {
+		line, col := r.Lines.Position(off, analysis.UTF8)
+		p := place{line: int(line) + 1, col: int(col) + 1}
+		if prevOff >= 0 && p.line == prev.line {
+			p.col16 = prev.col16 + utf16Units(r.Src[prevOff:off])
+		} else {
+			_, col16 := r.Lines.Position(off, analysis.UTF16)
+			p.col16 = int(col16) + 1
+		}
+		places[off], prev, prevOff = p, p, off
+	}
+	return places
+}
+
+// utf16Units returns the length of b in UTF-16 code units, an invalid byte one unit as
+// analysis.Lines counts it.
+func utf16Units(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		n += utf16.RuneLen(r)
+		b = b[size:]
+	}
+	return n
 }
 
 // check checks the files that the operands name (see collectSources), each in the language
@@ -161,10 +191,14 @@ func checkFile(s source, opts analysis.Options, lang *langFlag) fileReport {
 		return fileReport{err: err}
 	}
 	ds := r.Diagnostics(true)
+	offs := make([]int32, 0, 2*len(ds))
+	for _, d := range ds {
+		offs = append(offs, d.Span.Start, d.Span.End)
+	}
+	places := placesOf(r, offs)
 	fs := make([]finding, len(ds))
 	for i, d := range ds {
-		fs[i] = finding{severity: d.Severity, code: d.Code, message: d.Message,
-			start: placeOf(r.Lines, d.Span.Start), end: placeOf(r.Lines, d.Span.End)}
+		fs[i] = finding{severity: d.Severity, code: d.Code, message: d.Message, start: places[d.Span.Start], end: places[d.Span.End]}
 	}
 	return fileReport{findings: fs}
 }
