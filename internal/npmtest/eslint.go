@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // ESLintVersion is the ESLint the comparisons run: a 9.x release, which has
@@ -114,4 +115,52 @@ func ParseESLint(out []byte, root string) (map[string][]ESLintMessage, error) {
 		}
 	}
 	return found, nil
+}
+
+// ESLintModules are the files of treesitter/corpus, by name, that are ES modules; the others
+// are scripts.
+var ESLintModules = map[string]bool{"three.module": true, "three.core": true}
+
+// ESLintPositions converts ESLint's positions in a source to byte offsets: lines end at \n,
+// \r\n, \r, U+2028 and U+2029, lines and columns count from 1, and columns count UTF-16 code
+// units.
+type ESLintPositions struct {
+	src        []byte
+	lineStarts []int32
+}
+
+func NewESLintPositions(src []byte) *ESLintPositions {
+	p := &ESLintPositions{src: src, lineStarts: []int32{0}}
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '\n':
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		case src[i] == '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		case src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
+			i += 2
+			p.lineStarts = append(p.lineStarts, int32(i+1))
+		}
+	}
+	return p
+}
+
+// Offset returns the byte offset of ESLint's line and column, or -1 for a line past the end.
+func (p *ESLintPositions) Offset(line, col int) int32 {
+	if line < 1 || line > len(p.lineStarts) {
+		return -1
+	}
+	off := int(p.lineStarts[line-1])
+	for units := col - 1; units > 0 && off < len(p.src); {
+		r, size := utf8.DecodeRune(p.src[off:])
+		off += size
+		units--
+		if r >= 0x10000 {
+			units--
+		}
+	}
+	return int32(off)
 }
