@@ -94,10 +94,10 @@ var checkCommand = &command{
 	args:    "[FLAGS] PATH...",
 	summary: "print the diagnostics of files and directories; exit 1 on a warning or an error",
 	doc: `
-Prints the diagnostics of each file PATH names and, in each directory it names, of the files
-` + strings.Join(slices.Sorted(maps.Keys(languages)), " ") + ` at any depth, except in node_modules and hidden directories and what
-.gitignore files exclude (those in the directory and below it, and those of its parents up to
-the root of its Git repository). The files are analyzed --jobs at a time, the largest first;
+Prints the diagnostics of each file PATH names and, in each directory it names, at any depth,
+of the files ending in ` + strings.Join(slices.Sorted(maps.Keys(languages)), " ") + `, except in node_modules and hidden directories and
+what .gitignore files exclude (those in the directory and below it, and those of its parents up
+to the root of its Git repository). The files are analyzed --jobs at a time, the largest first;
 the output is in the order of their paths whatever the number of jobs. While stderr is a
 terminal, a line there shows the files done, of all, and one at work.
 
@@ -126,7 +126,7 @@ ssalens check app.js || echo "a warning, or an error"`,
 		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
 		lang := addLangFlag(fs)
 		format := fs.String("format", "text", "print `FORMAT`: text, json or sarif")
-		jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analyze `N` files at a time (the default is the number of cores)")
+		jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analyze `N` files at a time, as many as cores unless set")
 		return func(c *call) int {
 			opts := options()
 			opts.Verify = opts.Verify || *verify
