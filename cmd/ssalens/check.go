@@ -88,7 +88,7 @@ func check(c *call, opts analysis.Options, lang *langFlag, format string, jobs i
 	sources := collectSources(c.args)
 	var p *progress
 	if c.stderrColumns > 0 {
-		p = &progress{w: c.stderr, columns: c.stderrColumns, total: len(sources)}
+		p = &progress{w: c.stderr, columns: c.stderrColumns}
 		c.stdout, c.stderr = p.interrupting(c.stdout), p.interrupting(c.stderr)
 	}
 	reports := checkSources(sources, opts, lang, jobs, p, func(i int, r *fileReport) {
@@ -133,6 +133,7 @@ func checkSources(sources []source, opts analysis.Options, lang *langFlag, jobs 
 		}
 	}
 	slices.SortStableFunc(work, func(a, b int) int { return cmp.Compare(sources[b].size, sources[a].size) })
+	p.begin(len(work))
 
 	type event struct {
 		i      int

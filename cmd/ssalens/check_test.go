@@ -274,25 +274,30 @@ func TestCheckJobs(t *testing.T) {
 	}
 }
 
-// TestCheckProgress runs check with stderr taken for a terminal 40 columns wide: stderr has
-// progress lines and nothing else, each drawn over the last and at most 39 columns, the last
-// cleared; stdout and the status are those of a run without a terminal.
+// TestCheckProgress runs check with stderr taken for a terminal 40 columns wide: besides the
+// error about a missing file, stderr has progress lines, each drawn over the last, at most 39
+// columns, counting the files to analyze, the last cleared; stdout, the error and the status
+// are those of a run without a terminal.
 func TestCheckProgress(t *testing.T) {
-	args := []string{"--jobs", "2", annotateDir}
+	args := []string{"--jobs", "2", annotateDir, "/no/such/file.js"}
 	var stdout, stderr bytes.Buffer
 	status := checkCommand.run(args, &stdout, &stderr, 40)
-	want, _, wantStatus := runArgs(append([]string{"check"}, args...)...)
+	want, wantErr, wantStatus := runArgs(append([]string{"check"}, args...)...)
 	if stdout.String() != want || status != wantStatus {
 		t.Errorf("with a terminal: status %d, stdout\n%s\nwant status %d, stdout\n%s", status, stdout.String(), wantStatus, want)
 	}
+	progress, found := strings.CutPrefix(stderr.String(), wantErr)
+	if !found {
+		t.Errorf("stderr %q does not start with %q", stderr.String(), wantErr)
+	}
 	const clear = "\r\x1b[K"
-	if !strings.HasPrefix(stderr.String(), clear) || !strings.HasSuffix(stderr.String(), clear) {
-		t.Fatalf("stderr %q does not start and end with %q", stderr.String(), clear)
+	if !strings.HasPrefix(progress, clear) || !strings.HasSuffix(progress, clear) {
+		t.Fatalf("progress %q does not start and end with %q", progress, clear)
 	}
 	files, _ := filepath.Glob(filepath.Join(annotateDir, "*.js"))
 	line := regexp.MustCompile(`^\[(\d+)/` + strconv.Itoa(len(files)) + `\]( …?[^ ]+\.js)?$`)
 	drawn := 0
-	for _, l := range strings.Split(stderr.String(), clear) {
+	for _, l := range strings.Split(progress, clear) {
 		if l == "" {
 			continue
 		}

@@ -27,6 +27,13 @@ type progress struct {
 	shown, dirty bool     // a line is on the terminal; it is not the current state
 }
 
+// begin sets the number of files to check.
+func (p *progress) begin(total int) {
+	if p != nil {
+		p.total = total
+	}
+}
+
 func (p *progress) start(path string) {
 	if p != nil {
 		p.running = append(p.running, path)
