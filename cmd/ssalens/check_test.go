@@ -274,6 +274,48 @@ func TestCheckJobs(t *testing.T) {
 	}
 }
 
+// TestCheckMixedLanguages checks a directory of JavaScript, TypeScript and TSX files: each is
+// parsed in the language of its extension, where the same text is a syntax error in one
+// language and not in another; declaration files are not checked, though their text would
+// have a syntax error; --lang parses every file in its language.
+func TestCheckMixedLanguages(t *testing.T) {
+	const (
+		ts  = "function f(x: number) { let y = <number>x; y = 1; return y; }\n" // <number>x: an element in TSX
+		tsx = "function g<T,>(x: T) { let y = <p>{x}</p>; y = null; return y; }\n"
+	)
+	dir := t.TempDir()
+	makeTree(t, dir, map[string]string{
+		"a.js": ts, "src/b.ts": ts, "src/c.mts": ts, "src/d.cts": ts, "src/e.tsx": ts, "src/f.tsx": tsx, "g.ts": tsx,
+		"types/h.d.ts": tsx, "types/i.d.mts": tsx, "types/j.d.cts": tsx, "types/k.d.css.ts": tsx,
+	})
+	const (
+		analyzedF = "1:29: hint: y₁: this value of y is never read"
+		analyzedG = "1:28: hint: y₁: this value of y is never read"
+		notJS     = "1:12: information: function f is not analyzed: syntax error at 1:12"
+		notTSX    = "1:25: information: function f is not analyzed: syntax error at 1:25"
+		notTS     = "1:1: information: the module function is not analyzed: syntax error at 1:1"
+	)
+	for _, tt := range []struct {
+		lang string
+		want []string // path: finding, in the order of the paths
+	}{
+		{"", []string{"a.js:" + notJS, "g.ts:" + notTS, "src/b.ts:" + analyzedF, "src/c.mts:" + analyzedF,
+			"src/d.cts:" + analyzedF, "src/e.tsx:" + notTSX, "src/f.tsx:" + analyzedG}},
+		{"ts", []string{"a.js:" + analyzedF, "g.ts:" + notTS, "src/b.ts:" + analyzedF, "src/c.mts:" + analyzedF,
+			"src/d.cts:" + analyzedF, "src/e.tsx:" + analyzedF, "src/f.tsx:" + notTS}},
+	} {
+		args := []string{"check", dir}
+		if tt.lang != "" {
+			args = []string{"check", "--lang", tt.lang, dir}
+		}
+		out, errs, status := runArgs(args...)
+		want := dir + string(filepath.Separator) + strings.Join(tt.want, "\n"+dir+string(filepath.Separator)) + "\n"
+		if out != filepath.FromSlash(want) || errs != "" || status != exitOK {
+			t.Errorf("%q: status %d, stderr %q, stdout\n%s\nwant\n%s", args, status, errs, out, want)
+		}
+	}
+}
+
 // TestCheckProgress runs check with stderr taken for a terminal 40 columns wide: besides the
 // error about a missing file, stderr has progress lines, each drawn over the last, at most 39
 // columns, counting the files to analyze, the last cleared; stdout, the error and the status
@@ -294,8 +336,17 @@ func TestCheckProgress(t *testing.T) {
 	if !strings.HasPrefix(progress, clear) || !strings.HasSuffix(progress, clear) {
 		t.Fatalf("progress %q does not start and end with %q", progress, clear)
 	}
-	files, _ := filepath.Glob(filepath.Join(annotateDir, "*.js"))
-	line := regexp.MustCompile(`^\[(\d+)/` + strconv.Itoa(len(files)) + `\]( …?[^ ]+\.js)?$`)
+	entries, err := os.ReadDir(annotateDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := 0
+	for _, e := range entries {
+		if walksTo(e.Name()) {
+			files++
+		}
+	}
+	line := regexp.MustCompile(`^\[(\d+)/` + strconv.Itoa(files) + `\]( …?[^ ]+\.(js|ts|tsx))?$`)
 	drawn := 0
 	for _, l := range strings.Split(progress, clear) {
 		if l == "" {

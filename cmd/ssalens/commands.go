@@ -4,11 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"runtime"
-	"slices"
-	"strings"
 
 	"github.com/ssalens/ssalens/analysis"
 )
@@ -95,11 +92,13 @@ var checkCommand = &command{
 	summary: "print the diagnostics of files and directories; exit 1 on a warning or an error",
 	doc: `
 Prints the diagnostics of each file PATH names and, in each directory it names, at any depth,
-of the files ending in ` + strings.Join(slices.Sorted(maps.Keys(languages)), " ") + `, except in node_modules and hidden directories and
-what .gitignore files exclude (those in the directory and below it, and those of its parents up
-to the root of its Git repository). The files are analyzed --jobs at a time, the largest first;
-the output is in the order of their paths whatever the number of jobs. While stderr is a
-terminal, a line there shows the files done, of all, and one at work.
+of the files ending in .js .mjs .cjs .jsx .ts .mts .cts .tsx, except TypeScript declaration
+files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modules and hidden
+directories, and what .gitignore files exclude (those in the directory and below it, and those
+of its parents up to the root of its Git repository). Each file is JavaScript, TypeScript or
+TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
+largest first; the output is in the order of their paths whatever the number of jobs. While
+stderr is a terminal, a line there shows the files done, of all, and one at work.
 
 A diagnostic is a read that can see a let, const or class before its declaration (warning), a
 stored value no read can observe (hint), a function that is not analyzed and why

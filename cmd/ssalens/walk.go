@@ -12,21 +12,23 @@ import (
 	"github.com/ssalens/ssalens/analysis"
 )
 
-// languages are the languages of the files check finds in directories, by extension: adding
-// an extension is adding an entry. TypeScript (.ts .mts .cts) and TSX (.tsx) join here once
-// the analysis parses them.
-var languages = map[string]analysis.Language{
-	".js":  analysis.JavaScript,
-	".mjs": analysis.JavaScript,
-	".cjs": analysis.JavaScript,
-	".jsx": analysis.JavaScript,
+// walksTo reports whether check takes a file it finds in a directory: a file of a language
+// analysis.LanguageOfFile knows by its extension (.js .mjs .cjs .jsx, .ts .mts .cts, .tsx),
+// but no TypeScript declaration file, which declares types and has no function bodies to
+// analyze.
+func walksTo(name string) bool {
+	_, known := analysis.LanguageOfFile(name)
+	return known && !isDeclarationFile(name)
 }
 
-// languageOf returns the language of a file by its extension; false for an extension not in
-// languages.
-func languageOf(path string) (analysis.Language, bool) {
-	lang, ok := languages[filepath.Ext(path)]
-	return lang, ok
+// isDeclarationFile reports whether name is a TypeScript declaration file as TypeScript's
+// isDeclarationFileName decides: x.d.ts, x.d.mts, x.d.cts, and any .ts file whose name has
+// .d. in it, such as x.d.css.ts, the declarations of x.css (allowArbitraryExtensions). There
+// is no .d.tsx.
+func isDeclarationFile(name string) bool {
+	base := filepath.Base(name)
+	return strings.HasSuffix(base, ".d.mts") || strings.HasSuffix(base, ".d.cts") ||
+		strings.HasSuffix(base, ".ts") && strings.Contains(base, ".d.")
 }
 
 // A source is one file to check, or a path that could not be read.
@@ -34,19 +36,17 @@ type source struct {
 	path string // as given, or joined to the directory given
 	key  string // the clean path, which orders the sources
 	size int64
-	lang analysis.Language
 	err  error
 }
 
 // collectSources returns the files that the operands name: a file as it is, whatever its
-// extension (JavaScript unless the extension says otherwise), and in a directory, at any
-// depth, the files whose extension is in languages, except in node_modules and hidden
-// directories and what .gitignore files exclude. The .gitignore files are those of the
-// directory and of its subdirectories, and those of its parents up to the root of the Git
-// repository around it, if any; a nested repository starts afresh, as in Git. A symbolic
-// link to a file counts as the file; one to a directory is not followed. A path that cannot
-// be read is a source with its error. The sources are sorted by path, each once, so that
-// the output does not depend on the order of the operands or of the work.
+// extension, and in a directory, at any depth, the files walksTo takes, except in
+// node_modules and hidden directories and what .gitignore files exclude. The .gitignore files
+// are those of the directory and of its subdirectories, and those of its parents up to the
+// root of the Git repository around it, if any; a nested repository starts afresh, as in Git.
+// A symbolic link to a file counts as the file; one to a directory is not followed. A path
+// that cannot be read is a source with its error. The sources are sorted by path, each once,
+// so that the output does not depend on the order of the operands or of the work.
 func collectSources(operands []string) []source {
 	var sources []source
 	for _, op := range operands {
@@ -57,8 +57,7 @@ func collectSources(operands []string) []source {
 		case info.IsDir():
 			sources = walkDir(op, sources)
 		default:
-			lang, _ := languageOf(op)
-			sources = append(sources, source{path: op, size: info.Size(), lang: lang})
+			sources = append(sources, source{path: op, size: info.Size()})
 		}
 	}
 	for i := range sources {
@@ -180,8 +179,7 @@ func (w *walk) dir(dir, prefix string, stack ignoreStack) {
 			w.dir(path, prefix+name+"/", stack)
 			continue
 		}
-		lang, ok := languageOf(name)
-		if !ok {
+		if !walksTo(name) {
 			continue
 		}
 		info, err := os.Stat(path) // follows a symbolic link
@@ -191,7 +189,7 @@ func (w *walk) dir(dir, prefix string, stack ignoreStack) {
 				w.sources = append(w.sources, source{path: path, err: err})
 			} // else a dangling link: nothing to check
 		case info.Mode().IsRegular():
-			w.sources = append(w.sources, source{path: path, size: info.Size(), lang: lang})
+			w.sources = append(w.sources, source{path: path, size: info.Size()})
 		}
 	}
 }

@@ -19,7 +19,14 @@ var walkTree = map[string]string{
 	"c.cjs":                 "",
 	"d.jsx":                 "",
 	"readme.md":             "",
-	"types.ts":              "", // not analyzed yet
+	"e.ts":                  "",
+	"f.mts":                 "",
+	"g.cts":                 "",
+	"h.tsx":                 "",
+	"e.d.ts":                "", // declaration files
+	"f.d.mts":               "",
+	"g.d.cts":               "",
+	"styles.d.css.ts":       "",
 	"app.gen.js":            "",
 	"local.js":              "", // src/.gitignore's local.js is below src only
 	"build/out.js":          "",
@@ -72,7 +79,7 @@ func makeTree(t *testing.T, dir string, tree map[string]string) {
 
 // walked is every file the walk of the whole walkTree finds.
 var walked = []string{
-	"a.js", "b.mjs", "c.cjs", "d.jsx", "lib/y.js", "link.js", "local.js",
+	"a.js", "b.mjs", "c.cjs", "d.jsx", "e.ts", "f.mts", "g.cts", "h.tsx", "lib/y.js", "link.js", "local.js",
 	"src/.eslintrc.js", "src/a/b.js", "src/a-b.js", "src/build/x.js", "src/keep.gen.js", "src/sub/z.js",
 	"vendor/v.gen.js",
 }
@@ -104,6 +111,7 @@ func TestCollectSources(t *testing.T) {
 		{"a hidden directory", in(".hidden"), []string{".hidden/h.js"}},
 		{"an ignored file", in("app.gen.js"), []string{"app.gen.js"}},
 		{"a file of another language", in("readme.md"), []string{"readme.md"}},
+		{"a declaration file", in("e.d.ts"), []string{"e.d.ts"}},
 		{"each file once, sorted", in("src/sub/z.js", "src/sub", "a.js", "src/../a.js"), []string{"a.js", "src/sub/z.js"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,7 +167,7 @@ func TestWalkAgreesWithGit(t *testing.T) {
 	}
 	var fromGit []string
 	for _, path := range strings.Fields(string(out)) {
-		_, known := languageOf(path)
+		known := walksTo(path)
 		names := strings.Split(path, "/")
 		skipped := slices.ContainsFunc(names[:len(names)-1], func(dir string) bool {
 			return dir == "node_modules" || strings.HasPrefix(dir, ".")
@@ -177,6 +185,42 @@ func TestWalkAgreesWithGit(t *testing.T) {
 	slices.Sort(ours)
 	if !slices.Equal(ours, fromGit) {
 		t.Errorf("the walk finds\n%q\nGit lists\n%q", ours, fromGit)
+	}
+}
+
+// TestWalksTo checks which files the walk takes by their names: those of the extensions that
+// analysis.LanguageOfFile knows, but not TypeScript's declaration files.
+func TestWalksTo(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"a.js", true},
+		{"a.mjs", true},
+		{"a.cjs", true},
+		{"a.jsx", true},
+		{"a.ts", true},
+		{"a.mts", true},
+		{"a.cts", true},
+		{"a.tsx", true},
+		{"A.TS", true}, // extensions in any case, as LanguageOfFile reads them
+		{"src/a.test.ts", true},
+		{"d.ts", true}, // a file named d, not a declaration file
+		{"a.d.ts", false},
+		{"a.d.mts", false},
+		{"a.d.cts", false},
+		{"dir.d.ts/a.ts", true}, // the directory's name does not count
+		{"styles.d.css.ts", false},
+		{"a.d.tsx", true}, // TypeScript has no TSX declaration files
+		{"a.d.js", true},
+		{"readme.md", false},
+		{"a.json", false},
+		{"a.js.map", false},
+		{"Makefile", false},
+	} {
+		if got := walksTo(tt.name); got != tt.want {
+			t.Errorf("walksTo(%q) = %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }
 
