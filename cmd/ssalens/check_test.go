@@ -221,13 +221,18 @@ func TestSARIFShape(t *testing.T) {
 // TestSARIFSchema validates check's SARIF output against the SARIF 2.1.0 JSON schema, as
 // Microsoft's @microsoft/jest-sarif ships it (sarif-2.1.0-rtm.5.json, the schema of the
 // OASIS standard, JSON Schema draft 4), with ajv, set up as that package sets it up; both are installed with npm
-// into os.UserCacheDir()/ssalens-sarif (SSALENS_SARIF_DIR overrides it) on first use. It is
-// skipped without node, npm or the registry.
+// into os.UserCacheDir()/ssalens-sarif (SSALENS_SARIF_DIR overrides it) on first use. The
+// log is check's of the annotate inputs, TypeScript and TSX included. It is skipped without
+// node, npm or the registry.
 func TestSARIFSchema(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SARIF schema validation skipped in -short mode")
 	}
-	stdout, _, _ := checkAnnotateFiles(t, "--format", "sarif", "missing.js")
+	// ".": the directory's TypeScript and TSX files too.
+	stdout, _, _ := checkAnnotateFiles(t, "--format", "sarif", "missing.js", ".")
+	if !strings.Contains(stdout, `"uri": "ts_annotations.ts"`) {
+		t.Fatalf("no result in ts_annotations.ts:\n%s", stdout)
+	}
 	dir := npmtest.Install(t, "ssalens-sarif", "SSALENS_SARIF_DIR", "@microsoft/jest-sarif@1.0.0-beta.0", "ajv@6.12.6")
 	const validate = `
 const Ajv = require("ajv");
