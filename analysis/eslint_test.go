@@ -2,37 +2,25 @@ package analysis_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
-	"time"
-	"unicode/utf8"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/internal/npmtest"
 	"github.com/ssalens/ssalens/ssa"
 	"github.com/ssalens/ssalens/treesitter"
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
-// eslintVersion is the ESLint that TestESLintComparison installs: a 9.x release, which has
-// no-useless-assignment and runs on Node 18.18 and later.
-const eslintVersion = "9.39.5"
-
 // eslintSlowFiles are the corpus files left out unless SSALENS_ESLINT_ALL=1: ESLint takes
 // 20 to 55 s and 1.5 GB of memory on typescript.js (9 MB) alone.
 var eslintSlowFiles = map[string]bool{"typescript": true}
-
-// eslintModules are the corpus files that are ES modules; the others are scripts.
-var eslintModules = map[string]bool{"three.module": true, "three.core": true}
 
 // Disagreement kinds. The documented ones are explained differences in policy; every other
 // disagreement fails the test, and the ones named after a fixed bug say which bug is back.
@@ -63,7 +51,7 @@ func TestESLintComparison(t *testing.T) {
 		t.Skip("ESLint comparison skipped in -short mode")
 	}
 	files := corpus.Fetch(t)
-	eslint := installESLint(t)
+	eslint := npmtest.ESLint(t)
 
 	all := os.Getenv("SSALENS_ESLINT_ALL") == "1"
 	var lint []corpus.File
@@ -78,7 +66,7 @@ func TestESLintComparison(t *testing.T) {
 
 	// ESLint runs while we analyze.
 	type eslintResult struct {
-		found map[string][]eslintMessage
+		found map[string][]npmtest.ESLintMessage
 		err   error
 	}
 	done := make(chan eslintResult, 1)
@@ -140,91 +128,15 @@ func TestESLintComparison(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&table, "%-14s %-12s %7d %5d %5d %12d %10d", "total", "", total[0], total[1], total[2], total[3], total[4])
-	t.Logf("ESLint %s no-useless-assignment vs ssalens uselessAssignment hints:\n%s", eslintVersion, table.String())
+	t.Logf("ESLint %s no-useless-assignment vs ssalens uselessAssignment hints:\n%s", npmtest.ESLintVersion, table.String())
 	for kind, n := range failed {
 		t.Errorf("%d disagreements of a kind that is not documented: %s", n, kind)
 	}
 }
 
-// eslintMessage is one message of ESLint's JSON output.
-type eslintMessage struct {
-	RuleID  *string `json:"ruleId"`
-	Fatal   bool    `json:"fatal"`
-	Message string  `json:"message"`
-	Line    int     `json:"line"`
-	Column  int     `json:"column"`
-}
-
-// installESLint returns the path of eslint.js, installing ESLint first if needed. It skips the
-// test when node, npm or the network is unavailable.
-func installESLint(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("SSALENS_ESLINT_DIR")
-	if dir == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			t.Skipf("eslint: no cache directory: %v", err)
-		}
-		dir = filepath.Join(cache, "ssalens-eslint")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skipf("eslint: node not found: %v", err)
-	}
-	bin := filepath.Join(dir, "node_modules", "eslint", "bin", "eslint.js")
-	if installedVersion(dir) != eslintVersion {
-		npm, err := exec.LookPath("npm")
-		if err != nil {
-			t.Skipf("eslint: npm not found, cannot install eslint@%s: %v", eslintVersion, err)
-		}
-		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		// Install next to dir and rename, so that an interrupted install leaves nothing behind.
-		tmp, err := os.MkdirTemp(filepath.Dir(dir), ".ssalens-eslint-install-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer os.RemoveAll(tmp)
-		if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(`{"private": true}`+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--prefer-offline",
-			"--fetch-retries=1", "--fetch-retry-mintimeout=2000", "--fetch-retry-maxtimeout=10000", "eslint@"+eslintVersion)
-		cmd.Dir = tmp
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Skipf("eslint: npm install eslint@%s failed (no network?): %v\n%s", eslintVersion, err, out)
-		}
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(tmp, dir); err != nil && installedVersion(dir) != eslintVersion {
-			t.Fatal(err)
-		}
-		t.Logf("installed eslint@%s into %s", eslintVersion, dir)
-	}
-	if out, err := exec.Command("node", bin, "--version").CombinedOutput(); err != nil {
-		t.Skipf("eslint: %s --version failed (node too old?): %v\n%s", bin, err, out)
-	}
-	return bin
-}
-
-func installedVersion(dir string) string {
-	data, err := os.ReadFile(filepath.Join(dir, "node_modules", "eslint", "package.json"))
-	if err != nil {
-		return ""
-	}
-	var pkg struct{ Version string }
-	if json.Unmarshal(data, &pkg) != nil {
-		return ""
-	}
-	return pkg.Version
-}
-
-// runESLint lints files in one run, with a flat config that enables only
-// no-useless-assignment, and returns the rule's messages by file path.
-func runESLint(eslint string, files []corpus.File, tmp string) (map[string][]eslintMessage, error) {
+// runESLint lints files in one run (see npmtest.ESLintCommand) and returns the rule's
+// messages by file path.
+func runESLint(eslint string, files []corpus.File, tmp string) (map[string][]npmtest.ESLintMessage, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -244,61 +156,11 @@ func runESLint(eslint string, files []corpus.File, tmp string) (map[string][]esl
 		}
 		p = filepath.ToSlash(p)
 		rel = append(rel, p)
-		if eslintModules[f.Name] {
+		if npmtest.ESLintModules[f.Name] {
 			modules = append(modules, p)
 		}
 	}
-	mods, _ := json.Marshal(modules)
-	// Inline configuration comments in the corpus must neither disable the rule nor enable others.
-	config := `export default [
-  {
-    files: ["**/*.js"],
-    languageOptions: { ecmaVersion: "latest", sourceType: "script" },
-    linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
-    rules: { "no-useless-assignment": "error" },
-  },
-  { files: ` + string(mods) + `, languageOptions: { sourceType: "module" } },
-];
-`
-	configFile := filepath.Join(tmp, "eslint.config.mjs")
-	if err := os.WriteFile(configFile, []byte(config), 0o644); err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	args := append([]string{eslint, "--config", configFile, "--format", "json"}, rel...)
-	cmd := exec.CommandContext(ctx, "node", args...)
-	cmd.Dir = root
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) { // 1: lint errors found
-		return nil, fmt.Errorf("eslint: %v\n%s", err, stderr.Bytes())
-	}
-	var out []struct {
-		FilePath string          `json:"filePath"`
-		Messages []eslintMessage `json:"messages"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		return nil, fmt.Errorf("eslint output: %v\n%s", err, stderr.Bytes())
-	}
-	found := make(map[string][]eslintMessage)
-	for _, f := range out {
-		path := f.FilePath
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(root, path)
-		}
-		for _, m := range f.Messages {
-			if m.Fatal {
-				return nil, fmt.Errorf("eslint: %s:%d:%d: %s", path, m.Line, m.Column, m.Message)
-			}
-			if m.RuleID != nil && *m.RuleID == "no-useless-assignment" {
-				found[path] = append(found[path], m)
-			}
-		}
-	}
-	return found, nil
+	return npmtest.RunESLint(eslint, root, rel, modules, tmp)
 }
 
 type comparison struct {
@@ -315,11 +177,11 @@ type disagreement struct {
 
 // compareFindings matches ESLint's messages for f with our useless-assignment hints by the
 // offset of the assigned identifier, and classifies the differences.
-func compareFindings(f corpus.File, r *analysis.Result, msgs []eslintMessage) comparison {
-	pos := newJSPositions(f.Src)
+func compareFindings(f corpus.File, r *analysis.Result, msgs []npmtest.ESLintMessage) comparison {
+	pos := npmtest.NewESLintPositions(f.Src)
 	theirs := make(map[int32]bool)
 	for _, m := range msgs {
-		theirs[pos.offset(m.Line, m.Column)] = true
+		theirs[pos.Offset(m.Line, m.Column)] = true
 	}
 	mine := make(map[int32]bool)
 	for _, d := range r.Diagnostics(true) {
@@ -470,46 +332,4 @@ func hasLiteralLoop(t *treesitter.Tree, fn int32) bool {
 		}
 	}
 	return false
-}
-
-// jsPositions converts ESLint's positions to byte offsets: lines end at \n, \r\n, \r, U+2028
-// and U+2029, lines and columns count from 1, and columns count UTF-16 code units.
-type jsPositions struct {
-	src        []byte
-	lineStarts []int32
-}
-
-func newJSPositions(src []byte) *jsPositions {
-	p := &jsPositions{src: src, lineStarts: []int32{0}}
-	for i := 0; i < len(src); i++ {
-		switch {
-		case src[i] == '\n':
-			p.lineStarts = append(p.lineStarts, int32(i+1))
-		case src[i] == '\r':
-			if i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			p.lineStarts = append(p.lineStarts, int32(i+1))
-		case src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
-			i += 2
-			p.lineStarts = append(p.lineStarts, int32(i+1))
-		}
-	}
-	return p
-}
-
-func (p *jsPositions) offset(line, col int) int32 {
-	if line < 1 || line > len(p.lineStarts) {
-		return -1
-	}
-	off := int(p.lineStarts[line-1])
-	for units := col - 1; units > 0 && off < len(p.src); {
-		r, size := utf8.DecodeRune(p.src[off:])
-		off += size
-		units--
-		if r >= 0x10000 {
-			units--
-		}
-	}
-	return int32(off)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/ssalens/ssalens/analysis"
 )
@@ -87,31 +88,48 @@ ssalens dump --dot --func count app.js | dot -Tsvg > count.svg`,
 
 var checkCommand = &command{
 	name:    "check",
-	args:    "[--verify] [--lang js|ts|tsx] FILE...",
-	summary: "print the diagnostics of files; exit 1 on a warning or an error",
+	args:    "[FLAGS] PATH...",
+	summary: "print the diagnostics of files and directories; exit 1 on a warning or an error",
 	doc: `
-Prints the diagnostics of each FILE, one a line, as file:line:col: severity: message (1-based
-line, byte column): a read that can see a let, const or class before its declaration (warning),
-a stored value no read can observe (hint), a function that is not analyzed and why
-(information), an internal error of ssalens (error). A file that cannot be read is reported on
-stderr and the others are checked. With --verify, or SSALENS_VERIFY=1 in the environment of
-any command, the SSA verifier checks every function built, and a violation is an internal error
-of that function.`,
+Prints the diagnostics of each file PATH names and, in each directory it names, at any depth,
+of the files ending in .js .mjs .cjs .jsx .ts .mts .cts .tsx, except TypeScript declaration
+files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modules and hidden
+directories, and what .gitignore files exclude (those in the directory and below it, and those
+of its parents up to the root of its Git repository). Each file is JavaScript, TypeScript or
+TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
+largest first; the output is in the order of their paths whatever the number of jobs. While
+stderr is a terminal, a line there shows the files done, of all, and one at work.
+
+A diagnostic is a read that can see a let, const or class before its declaration (warning), a
+stored value no read can observe (hint), a function that is not analyzed and why
+(information), or an internal error of ssalens (error). --format text prints one a line, as
+file:line:col: severity: message (1-based line, byte column). --format json prints one object:
+{"files": [{"path", "diagnostics": [{"line", "column", "endLine", "endColumn", "severity",
+"code", "message"}], "error"}]}, columns in bytes, the end just after the span, "error" when
+the file could not be read or analyzed. --format sarif prints a SARIF 2.1.0 log for code
+scanning (columns in UTF-16 code units). A path that cannot be read is reported on stderr and
+the others are checked. With --verify, or SSALENS_VERIFY=1 in the environment of any command,
+the SSA verifier checks every function built, and a violation is an internal error of that
+function.`,
 	examples: `
-ssalens check app.js lib/*.js
-ssalens check app.js || echo "a warning, or an error"
-ssalens check --verify lib/*.js`,
+ssalens check .
+ssalens check src lib/util.js
+ssalens check --format sarif . > ssalens.sarif
+ssalens check --jobs 1 --verify src
+ssalens check app.js || echo "a warning, or an error"`,
 	exits: `
 0  no warning or error (hints and information do not count)
 1  a warning or an error
-2  bad usage, or a FILE could not be read or analyzed (even if others had warnings)`,
+2  bad usage, or a path could not be read or analyzed (even if others had warnings)`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
 		lang := addLangFlag(fs)
+		format := fs.String("format", "text", "print `FORMAT`: text, json or sarif")
+		jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analyze `N` files at a time, as many as cores unless set")
 		return func(c *call) int {
 			opts := options()
 			opts.Verify = opts.Verify || *verify
-			return check(c, opts, lang)
+			return check(c, opts, lang, *format, *jobs)
 		}
 	},
 }
@@ -217,30 +235,6 @@ func analyzeFile(file string, opts analysis.Options, lang *langFlag) (*analysis.
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return r, nil
-}
-
-// check prints the diagnostics of each file as file:line:col: severity: message, with 1-based
-// lines and byte columns, going on after a file it cannot read.
-func check(c *call, opts analysis.Options, lang *langFlag) int {
-	if len(c.args) == 0 {
-		return c.usageError("no files given")
-	}
-	status := exitOK
-	for _, file := range c.args {
-		r, err := analyzeFile(file, opts, lang)
-		if err != nil {
-			status = max(status, c.fail(err))
-			continue
-		}
-		for _, d := range r.Diagnostics(true) {
-			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
-			fmt.Fprintf(c.stdout, "%s:%d:%d: %s: %s\n", file, line+1, col+1, d.Severity, d.Message)
-			if d.Severity <= analysis.SeverityWarning {
-				status = max(status, exitFindings)
-			}
-		}
-	}
-	return status
 }
 
 // langFlag is the --lang flag of the commands that read files: the language to parse them in,

@@ -53,6 +53,7 @@ type call struct {
 	cmd            *command
 	args           []string // the operands, without the flags
 	stdout, stderr io.Writer
+	stderrColumns  int // the width of the terminal that stderr is, or 0 if it is none
 }
 
 // fail prints err as the command's error and returns the status for it.
@@ -101,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cmd == nil {
 		return usageError(stderr, "", fmt.Sprintf("unknown command %q", fs.Arg(0)))
 	}
-	return cmd.run(fs.Args()[1:], stdout, stderr)
+	return cmd.run(fs.Args()[1:], stdout, stderr, terminalColumns(stderr))
 }
 
 func lookup(name string) *command {
@@ -121,8 +122,9 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// run parses the command's flags from args and runs it.
-func (cmd *command) run(args []string, stdout, stderr io.Writer) int {
+// run parses the command's flags from args and runs it; stderrColumns is the width of the
+// terminal that stderr is, or 0.
+func (cmd *command) run(args []string, stdout, stderr io.Writer, stderrColumns int) int {
 	fs := newFlagSet(cmd.name)
 	runCommand := cmd.setup(fs)
 	operands, err := parseFlags(fs, args)
@@ -133,7 +135,7 @@ func (cmd *command) run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, cmd.name, err.Error())
 	}
-	return runCommand(&call{cmd: cmd, args: operands, stdout: stdout, stderr: stderr})
+	return runCommand(&call{cmd: cmd, args: operands, stdout: stdout, stderr: stderr, stderrColumns: stderrColumns})
 }
 
 // parseFlags parses args with fs and returns the operands. Flags may also follow operands

@@ -110,6 +110,10 @@ func TestCommandLine(t *testing.T) {
 		return err.Error()
 	}
 	missingError := readError(missing)
+	statError := func(path string) string { // what check says of a path it cannot find
+		_, err := os.Stat(path)
+		return err.Error()
+	}
 	usage := func(prefix, msg, help string) string {
 		return prefix + ": " + msg + "\nRun '" + help + "' for usage.\n"
 	}
@@ -154,13 +158,17 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"annotate", missing}, stderr: "ssalens annotate: " + missingError + "\n", status: 2},
 		{args: []string{"dump", "--func", "nope", fixture}, stderr: "ssalens dump: " + fixture + `: no function named "nope"` + "\n", status: 2},
 
-		// check: 1 on a warning; 2 when a file cannot be read, after checking the others.
+		// check: 1 on a warning; 2 when a path cannot be read, after checking the others.
 		{args: []string{"check", fixture}},
 		{args: []string{"check", tdz}, stdout: tdzWarning, status: 1},
-		{args: []string{"check", missing}, stderr: "ssalens check: " + missingError + "\n", status: 2},
-		{args: []string{"check", missing, tdz}, stdout: tdzWarning, stderr: "ssalens check: " + missingError + "\n", status: 2},
-		// After --, everything is a file.
-		{args: []string{"check", "--", "--help"}, stderr: "ssalens check: " + readError("--help") + "\n", status: 2},
+		{args: []string{"check", filepath.Dir(tdz)}, stdout: tdzWarning, status: 1},
+		{args: []string{"check", "--jobs", "1", "--format", "text", tdz}, stdout: tdzWarning, status: 1},
+		{args: []string{"check", missing}, stderr: "ssalens check: " + statError(missing) + "\n", status: 2},
+		{args: []string{"check", missing, tdz}, stdout: tdzWarning, stderr: "ssalens check: " + statError(missing) + "\n", status: 2},
+		{args: []string{"check", "--format", "xml", tdz}, stderr: usage("ssalens check", `unknown format "xml": text, json or sarif`, "ssalens help check"), status: 2},
+		{args: []string{"check", "--jobs", "0", tdz}, stderr: usage("ssalens check", "--jobs must be at least 1, not 0", "ssalens help check"), status: 2},
+		// After --, everything is a path.
+		{args: []string{"check", "--", "--help"}, stderr: "ssalens check: " + statError("--help") + "\n", status: 2},
 	} {
 		stdout, stderr, status := runArgs(tt.args...)
 		if stdout != tt.stdout || stderr != tt.stderr || status != tt.status {
