@@ -144,11 +144,19 @@ func Analyze(src []byte, opts Options) (*Result, error) {
 		return nil, err
 	}
 	// Only re-parsing needs the C tree, which is about as large as everything that follows,
-	// and only lowering the next version from this one needs the flat tree.
+	// and only lowering the next version from this one needs the flat tree. Giving a large
+	// tree's memory back lowers the peak (typescript.js: 761 to 413 MB); a small one's is not
+	// worth the system calls when a project of small files is checked.
 	tree.Close()
-	treesitter.ReleaseMemory()
+	if len(src) >= releaseAfterParse {
+		treesitter.ReleaseMemory()
+	}
 	return analyzeTree(tree, lines, opts, nil, Edit{}, false), nil
 }
+
+// releaseAfterParse is the size of the smallest source whose syntax tree Analyze gives back
+// to the system once it is closed.
+const releaseAfterParse = 1 << 20
 
 // ReleaseMemory gives the memory of dropped analyses back to the operating system, from the
 // Go heap and from the C allocator that held their syntax trees. It collects garbage first,
