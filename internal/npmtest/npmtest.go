@@ -31,6 +31,12 @@ func Install(tb testing.TB, name, env string, modules ...string) string {
 		}
 		dir = filepath.Join(cache, name)
 	}
+	return InstallIn(tb, dir, modules...)
+}
+
+// InstallIn is Install into the directory dir.
+func InstallIn(tb testing.TB, dir string, modules ...string) string {
+	tb.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		tb.Skipf("npmtest: node not found: %v", err)
 	}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/ssalens/ssalens/internal/npmtest"
 )
 
 // The type stripper and the TypeScript it parses with. ts-blank-space 0.9.0
@@ -58,7 +60,7 @@ type Refusal struct {
 
 func (r Refusal) String() string { return fmt.Sprintf("%s at %d: %q", r.Kind, r.Start, r.Text) }
 
-// blankTimeout bounds the install and the node run.
+// blankTimeout bounds the node run.
 const blankTimeout = 5 * time.Minute
 
 // Blank strips the types of files (TypeScript or TSX, by File.Lang) with
@@ -152,64 +154,6 @@ func installBlank(tb testing.TB) string {
 	if err != nil {
 		tb.Skipf("corpus: no cache directory: %v", err)
 	}
-	dir := filepath.Join(root, "ts-blank-space@"+tsBlankSpaceVersion)
-	if blankInstalled(dir) {
-		return dir
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if unavailable != nil {
-		tb.Skipf("corpus: %v", unavailable)
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		tb.Skipf("corpus: npm not found, cannot install ts-blank-space@%s: %v", tsBlankSpaceVersion, err)
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		tb.Fatal(err)
-	}
-	// Install next to dir and rename, so that an interrupted install leaves
-	// nothing behind.
-	tmp, err := os.MkdirTemp(root, ".install-ts-blank-space-")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(`{"private": true}`+"\n"), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), blankTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--prefer-offline",
-		"--fetch-retries=1", "--fetch-retry-mintimeout=2000", "--fetch-retry-maxtimeout=10000",
+	return npmtest.InstallIn(tb, filepath.Join(root, "ts-blank-space@"+tsBlankSpaceVersion),
 		"ts-blank-space@"+tsBlankSpaceVersion, "typescript@"+blankTSVersion)
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		unavailable = npmUnavailableError{fmt.Errorf("npm install ts-blank-space@%s: %v\n%s", tsBlankSpaceVersion, err, out)}
-		tb.Skipf("corpus: %v", unavailable)
-	}
-	if !blankInstalled(tmp) {
-		tb.Fatalf("corpus: npm install did not install ts-blank-space@%s and typescript@%s into %s", tsBlankSpaceVersion, blankTSVersion, tmp)
-	}
-	if err := os.Rename(tmp, dir); err != nil && !blankInstalled(dir) {
-		tb.Fatal(err)
-	}
-	tb.Logf("corpus: installed ts-blank-space@%s and typescript@%s into %s", tsBlankSpaceVersion, blankTSVersion, dir)
-	return dir
-}
-
-func blankInstalled(dir string) bool {
-	return moduleVersion(dir, "ts-blank-space") == tsBlankSpaceVersion && moduleVersion(dir, "typescript") == blankTSVersion
-}
-
-func moduleVersion(dir, module string) string {
-	data, err := os.ReadFile(filepath.Join(dir, "node_modules", module, "package.json"))
-	if err != nil {
-		return ""
-	}
-	var pkg struct{ Version string }
-	if json.Unmarshal(data, &pkg) != nil {
-		return ""
-	}
-	return pkg.Version
 }
