@@ -2,6 +2,7 @@
 -- Prints one line per check and 'N passed, N failed'; exits non-zero on any failure.
 local api = vim.api
 local ssalens = require('ssalens')
+local eol = require('ssalens.eol_hints')
 
 local here = debug.getinfo(1, 'S').source:sub(2)
 local fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.js'
@@ -91,6 +92,24 @@ local function label(h)
   return s
 end
 
+--- Calls fn with the fields of t replaced by those of stubs (false removes one), puts the
+--- originals back, and returns what fn returns or raises its error.
+local function with_stubs(t, stubs, fn)
+  local saved = {}
+  for k, v in pairs(stubs) do
+    saved[k] = rawget(t, k)
+    t[k] = v or nil
+  end
+  local res = { pcall(fn) }
+  for k in pairs(stubs) do
+    t[k] = saved[k]
+  end
+  if not res[1] then
+    error(res[2], 0)
+  end
+  return unpack(res, 2, table.maxn(res))
+end
+
 check('a missing server gives a message that says how to fix it', function()
   local saved = ssalens.config.cmd
   ssalens.config.cmd = { '/nonexistent/ssalens', 'serve' }
@@ -109,9 +128,9 @@ check('render_line_hints turns hints into end-of-line text', function()
     { position = { line = 0, character = 14 }, label = '₁' },
     { position = { line = 0, character = 17 }, label = { { value = 'i₂' }, { value = ' ← φ(' }, { value = '₁' }, { value = ',' }, { value = '₃' }, { value = ')' } } },
   }
-  eq(ssalens.render_line_hints(line, hints, 'utf-16'), 'i₂  n₁  i₂ ← φ(₁,₃)', 'rendered')
+  eq(eol.render_line_hints(line, hints, 'utf-16'), 'i₂  n₁  i₂ ← φ(₁,₃)', 'rendered')
   -- UTF-16 positions after a non-ASCII character map to the right bytes.
-  eq(ssalens.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
+  eq(eol.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
 end)
 
 check('end-of-line hints are in source order, whatever order they come in', function()
@@ -121,19 +140,19 @@ check('end-of-line hints are in source order, whatever order they come in', func
   end
   -- Scrambled, with a φ hint and a version hint at one position.
   local hints = { hint(33, '₁'), hint(39, { { value = 'o₂' }, { value = ' ← φ(₁,₃)' } }), hint(11, '₁'), hint(39, '₁'), hint(26, '₁'), hint(17, '₁') }
-  eq(ssalens.render_line_hints(line, hints, 'utf-8'), 'setOrders₁  prev₁  prev₁  o₁  o₁  o₂ ← φ(₁,₃)', 'rendered')
+  eq(eol.render_line_hints(line, hints, 'utf-8'), 'setOrders₁  prev₁  prev₁  o₁  o₁  o₂ ← φ(₁,₃)', 'rendered')
   -- Highlight groups users can link: versions and φs apart.
-  local chunks = ssalens.line_chunks(line, { hint(11, '₁'), hint(39, { { value = 'o₂ ← φ(₁,₃)' } }) }, 'utf-8')
+  local chunks = eol.line_chunks(line, { hint(11, '₁'), hint(39, { { value = 'o₂ ← φ(₁,₃)' } }) }, 'utf-8')
   eq(chunks, { { 'setOrders₁', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'o₂ ← φ(₁,₃)', 'SsaLensPhi' } }, 'chunks')
 end)
 
 check('end-of-line hints are cut with an ellipsis at the given width', function()
   local chunks = { { '  ', 'SsaLensVersion' }, { 'x₃', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'x₃ ← φ(₁,₂)', 'SsaLensPhi' } }
-  eq(ssalens.fit_chunks(chunks, 17), chunks, 'fits exactly')
-  eq(ssalens.fit_chunks(chunks, 14), { { '  ', 'SsaLensVersion' }, { 'x₃', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'x₃ ← φ(…', 'SsaLensPhi' } }, 'cut in the φ')
-  eq(ssalens.fit_chunks(chunks, 4), { { '  ', 'SsaLensVersion' }, { 'x…', 'SsaLensVersion' } }, 'cut in the version')
-  eq(ssalens.fit_chunks(chunks, 1), { { '…', 'SsaLensVersion' } }, 'only the ellipsis')
-  eq(ssalens.fit_chunks(chunks, 0), nil, 'no room')
+  eq(eol.fit_chunks(chunks, 17), chunks, 'fits exactly')
+  eq(eol.fit_chunks(chunks, 14), { { '  ', 'SsaLensVersion' }, { 'x₃', 'SsaLensVersion' }, { '  ', 'SsaLensVersion' }, { 'x₃ ← φ(…', 'SsaLensPhi' } }, 'cut in the φ')
+  eq(eol.fit_chunks(chunks, 4), { { '  ', 'SsaLensVersion' }, { 'x…', 'SsaLensVersion' } }, 'cut in the version')
+  eq(eol.fit_chunks(chunks, 1), { { '…', 'SsaLensVersion' } }, 'only the ellipsis')
+  eq(eol.fit_chunks(chunks, 0), nil, 'no room')
 end)
 
 check('highlight groups are defined, linked to Comment unless the user links them', function()
@@ -221,6 +240,9 @@ local ok, err = xpcall(function()
       '18 ₁', '19 ₂', '20 ₂',
     }, 'hints')
   end)
+
+  -- typescript.js of the npm corpus (treesitter/corpus), when it is fetched.
+  local typescript = (os.getenv('SSALENS_CORPUS_DIR') or (os.getenv('HOME') .. '/.cache/ssalens-corpus')) .. '/typescript@6.0.3/lib/typescript.js'
 
   if vim.lsp.inlay_hint == nil then
     check('hints are drawn at the end of each line (Neovim < 0.10)', function()
@@ -396,6 +418,151 @@ local ok, err = xpcall(function()
         return eol_hints(bufnr)[11] == 'i₂  n₁  i₂ ← φ(₁,₃)'
       end, 'the whole hint in the whole window')
     end)
+
+    --- Opens file at line with a server of its own (stopped after) and calls fn(probe), where
+    --- probe.buf is the file's buffer, probe.asked the rows of each textDocument/inlayHint since
+    --- the last probe.bounded(), and probe.sent and probe.answered count those requests and their
+    --- answers in all.
+    --- probe.bounded(what) lets the scrolling's debounce pass, waits for every answer and for a
+    --- hint on a row the window shows, then checks that each request since the last call asked
+    --- for three window heights at most, and that hints are drawn only within a window height of
+    --- the rows shown.
+    local function on_large_file(file, line, fn)
+      local probe = { asked = {}, sent = 0, answered = 0 }
+      local request = ssalens.request
+      local stubs = {
+        request = function(c, method, params, handler, ...)
+          if method ~= 'textDocument/inlayHint' then
+            return request(c, method, params, handler, ...)
+          end
+          table.insert(probe.asked, { params.range.start.line, params.range['end'].line })
+          probe.sent = probe.sent + 1
+          return request(c, method, params, function(...)
+            probe.answered = probe.answered + 1
+            return handler(...)
+          end, ...)
+        end,
+      }
+      function probe.bounded(what)
+        local top, bottom, height = vim.fn.line('w0') - 1, vim.fn.line('w$') - 1, api.nvim_win_get_height(0)
+        vim.wait(200)
+        wait(60000, function()
+          local hints = eol_hints(probe.buf)
+          for row = top, bottom do
+            if hints[row] then
+              return probe.answered == probe.sent
+            end
+          end
+        end, 'hints on the rows shown ' .. what)
+        local ranges = {}
+        for _, r in ipairs(probe.asked) do
+          assert(r[2] - r[1] <= 3 * height, ('rows %d–%d asked %s: more than 3 windows of %d'):format(r[1], r[2], what, height))
+          table.insert(ranges, ('%d–%d'):format(r[1], r[2]))
+        end
+        for row in pairs(eol_hints(probe.buf)) do
+          assert(top - height <= row and row <= bottom + height, ('a hint drawn on row %d %s, rows %d–%d shown'):format(row, what, top, bottom))
+        end
+        print(('    %s %s: rows %d–%d shown, rows %s asked'):format(vim.fn.fnamemodify(file, ':t'), what, top, bottom, #ranges > 0 and table.concat(ranges, ', ') or 'none'))
+        probe.asked = {}
+      end
+      local c
+      local ok, err = pcall(with_stubs, ssalens, stubs, function()
+        vim.cmd(('edit +%d %s'):format(line, vim.fn.fnameescape(file)))
+        probe.buf = api.nvim_get_current_buf()
+        wait(10000, function()
+          c = ssalens.get_clients(probe.buf)[1]
+          return c ~= nil and c.initialized
+        end, 'a client for the file')
+        fn(probe)
+      end)
+      vim.cmd('buffer ' .. bufnr)
+      if c then
+        vim.lsp.stop_client(c.id)
+        wait(5000, function()
+          return vim.lsp.get_client_by_id(c.id) == nil
+        end, 'the client of the file to stop')
+      end
+      if probe.buf then
+        vim.cmd('bwipeout! ' .. probe.buf)
+      end
+      if not ok then
+        error(err, 0)
+      end
+    end
+
+    --- Scrolls the current window with the keys of a normal-mode command, and fires WinScrolled
+    --- (a headless Neovim does not).
+    local function scroll(keys)
+      vim.cmd('normal! ' .. api.nvim_replace_termcodes(keys, true, false, true))
+      vim.cmd('doautocmd WinScrolled')
+    end
+
+    check('on a large file the hints are asked for and drawn only around what the window shows', function()
+      -- 30,000 lines: a function of five lines, 6,000 times, in a folder of its own.
+      local dir = vim.fn.tempname()
+      vim.fn.mkdir(dir)
+      local file = dir .. '/large.js'
+      local text = {}
+      for i = 1, 6000 do
+        vim.list_extend(text, { ('function f%d(a) {'):format(i), '  let x = a;', '  if (a > 1) x = 2;', '  return x;', '}' })
+      end
+      vim.fn.writefile(text, file)
+      on_large_file(file, 15000, function(p)
+        p.bounded('after :edit')
+
+        -- Five pages down: the rows shown are asked for, those left behind lose their hints.
+        scroll('5<C-f>')
+        p.bounded('after 5 pages down')
+
+        -- Away and back: nothing asked, nothing drawn again. :buffer puts the cursor's line in
+        -- the middle of the window: so does zz here, and every answer is waited for.
+        scroll('zz')
+        vim.wait(300)
+        wait(10000, function()
+          return p.answered == p.sent
+        end, 'the answers')
+        p.asked = {}
+        local marks_set, set_extmark = 0, api.nvim_buf_set_extmark
+        vim.cmd('buffer ' .. bufnr)
+        with_stubs(api, {
+          nvim_buf_set_extmark = function(...)
+            marks_set = marks_set + 1
+            return set_extmark(...)
+          end,
+        }, function()
+          vim.cmd('buffer ' .. p.buf)
+          vim.wait(500)
+        end)
+        eq({ #p.asked, marks_set }, { 0, 0 }, 'requests and extmarks set after switching back')
+
+        -- An edit: its line's hints change, the rest are asked for with it.
+        local top = vim.fn.line('w0') - 1
+        local row = top + 5 - top % 5 + 1 -- a `let x = a;`
+        api.nvim_buf_set_lines(p.buf, row, row + 1, false, { '  let x = a + a;' })
+        vim.cmd('doautocmd TextChanged')
+        wait(10000, function()
+          return eol_hints(p.buf)[row] == 'x₁  a₁  a₁'
+        end, 'the hints of the line edited')
+        p.bounded('after an edit')
+      end)
+      vim.fn.delete(dir, 'rf')
+    end)
+
+    if vim.fn.filereadable(typescript) == 1 then
+      check('typescript.js: the hints of the rows shown are asked for, and scrolling brings those of the new rows', function()
+        on_large_file(typescript, 1, function(p)
+          p.bounded('after :edit')
+          scroll('100000Gzz')
+          p.bounded('after a jump to line 100000')
+          scroll('<C-f>')
+          p.bounded('after a page down')
+          scroll('3<C-y>')
+          p.bounded('after 3 lines up')
+        end)
+      end)
+    else
+      print('skip the hints of typescript.js: ' .. typescript .. ' is not fetched')
+    end
   end
 
   check('the code lens says why variables have no versions, and its command lists them', function()
@@ -491,7 +658,6 @@ local ok, err = xpcall(function()
     notify({ textDocument = { uri = uri }, version = 11, analysing = false, notAnalyzed = 0 })
   end)
 
-  local typescript = (os.getenv('SSALENS_CORPUS_DIR') or (os.getenv('HOME') .. '/.cache/ssalens-corpus')) .. '/typescript@6.0.3/lib/typescript.js'
   if vim.fn.filereadable(typescript) == 1 then
     check('status() says analysing… while the server analyses typescript.js, and then not', function()
       vim.cmd('edit ' .. vim.fn.fnameescape(typescript))
@@ -602,24 +768,6 @@ local ok, err = xpcall(function()
   end)
 
   -- The code paths of newer Neovims, with the core APIs they call stubbed (CI has 0.7.2).
-
-  --- Calls fn with the fields of t replaced by those of stubs (false removes one), puts the
-  --- originals back, and returns what fn returns or raises its error.
-  local function with_stubs(t, stubs, fn)
-    local saved = {}
-    for k, v in pairs(stubs) do
-      saved[k] = rawget(t, k)
-      t[k] = v or nil
-    end
-    local res = { pcall(fn) }
-    for k in pairs(stubs) do
-      t[k] = saved[k]
-    end
-    if not res[1] then
-      error(res[2], 0)
-    end
-    return unpack(res, 2, table.maxn(res))
-  end
 
   check('lsp/ssalens.lua is a vim.lsp.config for 0.11', function()
     local root = vim.fn.fnamemodify(here, ':p:h:h')

@@ -9,15 +9,15 @@
 --   vim.lsp.config + vim.lsp.enable (0.11+): defaults in lsp/ssalens.lua, our options over them
 --   vim.lsp.start (0.8+): from a FileType autocommand
 --   else vim.lsp.start_client() + vim.lsp.buf_attach_client() (0.7)
--- Inlay hints use vim.lsp.inlay_hint where it exists (0.10+); otherwise the plugin requests them
--- itself and draws them at the end of the line (0.7 has no inline virtual text).
+-- Inlay hints use vim.lsp.inlay_hint where it exists (0.10+); otherwise the plugin requests those
+-- of the lines its windows show and draws them at the end of the line (eol_hints.lua).
 local M = {}
 
 local uv = vim.uv or vim.loop
 local api = vim.api
 
 local NAME = 'ssalens'
-local hint_ns = api.nvim_create_namespace('ssalens_inlay_hints')
+local eol_hints = require('ssalens.eol_hints')
 
 --- The defaults; setup() merges its options over them.
 M.defaults = {
@@ -152,259 +152,18 @@ function M.root_dir(bufnr)
   return dir
 end
 
--- Inlay hints before vim.lsp.inlay_hint (Neovim < 0.10): request, then draw at end of line. ------
-
-local hint_state = {} -- bufnr -> { timer, changedtick }
-
-local function label_text(label)
-  if type(label) == 'string' then
-    return label
-  end
-  local parts = {}
-  for _, p in ipairs(label) do
-    table.insert(parts, p.value)
-  end
-  return table.concat(parts)
-end
-
-local function is_phi(h)
-  return label_text(h.label):find('φ', 1, true) ~= nil
-end
-
---- The hints of one line in source order: by position, a version hint before a φ hint at the
---- same place, else in the order the server sent them (table.sort alone is not stable).
-function M.in_source_order(hints)
-  local keyed = {}
-  for i, h in ipairs(hints) do
-    keyed[i] = { h = h, i = i, phi = is_phi(h) and 1 or 0 }
-  end
-  table.sort(keyed, function(a, b)
-    if a.h.position.character ~= b.h.position.character then
-      return a.h.position.character < b.h.position.character
-    end
-    if a.phi ~= b.phi then
-      return a.phi < b.phi
-    end
-    return a.i < b.i
-  end)
-  local out = {}
-  for i, k in ipairs(keyed) do
-    out[i] = k.h
-  end
-  return out
-end
-
---- The end-of-line text of the hints of one line, in source order, as virt_text chunks: a
---- version hint as the variable it follows with its version (`x₂`, `i₂→₃`, highlight
---- SsaLensVersion), a φ hint as it is (`x₃ ← φ(₁,₂)`, SsaLensPhi), two spaces apart.
-function M.line_chunks(line_text, hints, offset_encoding)
-  local chunks = {}
-  for _, h in ipairs(M.in_source_order(hints)) do
-    if #chunks > 0 then
-      table.insert(chunks, { '  ', 'SsaLensVersion' })
-    end
-    local label = label_text(h.label)
-    if is_phi(h) then
-      table.insert(chunks, { label, 'SsaLensPhi' })
-    else
-      local col = h.position.character
-      if offset_encoding ~= 'utf-8' then
-        local ok, byte = pcall(vim.str_byteindex, line_text, col, offset_encoding == 'utf-16')
-        col = ok and byte or math.min(col, #line_text)
-      end
-      local before = line_text:sub(1, col)
-      local ident = before:match('[%w_$\128-\255]+$') or '' -- identifiers may be non-ASCII
-      table.insert(chunks, { ident .. label, 'SsaLensVersion' })
-    end
-  end
-  return chunks
-end
-
---- The text of the hints of one line (line_chunks without highlights).
-function M.render_line_hints(line_text, hints, offset_encoding)
-  local texts = {}
-  for _, c in ipairs(M.line_chunks(line_text, hints, offset_encoding)) do
-    table.insert(texts, c[1])
-  end
-  return table.concat(texts)
-end
-
---- Cuts chunks to width display cells, the last an ellipsis, if they are wider; nil if not even
---- the ellipsis fits.
-function M.fit_chunks(chunks, width)
-  local total = 0
-  for _, c in ipairs(chunks) do
-    total = total + vim.fn.strdisplaywidth(c[1])
-  end
-  if total <= width then
-    return chunks
-  elseif width < 1 then
-    return nil
-  end
-  local out, room = {}, width - 1 -- a cell for the ellipsis
-  for _, c in ipairs(chunks) do
-    local w = vim.fn.strdisplaywidth(c[1])
-    if w > room then
-      local cut = ''
-      for _, ch in ipairs(vim.fn.split(c[1], '\\zs')) do
-        if vim.fn.strdisplaywidth(cut .. ch) > room then
-          break
-        end
-        cut = cut .. ch
-      end
-      table.insert(out, { cut .. '…', c[2] })
-      return out
-    end
-    table.insert(out, c)
-    room = room - w
-  end
-  return out
-end
-
---- The display cells left after line text in window win, where end-of-line text goes.
-local function room_after(win, text)
-  local info = vim.fn.getwininfo(win)[1]
-  local width = api.nvim_win_get_width(win) - (info and info.textoff or 0)
-  local used = vim.fn.strdisplaywidth(text)
-  if vim.wo[win].wrap then
-    used = used % width
-  else
-    used = used - api.nvim_win_call(win, vim.fn.winsaveview).leftcol
-  end
-  return width - used - 1
-end
-
-local function draw_hints(bufnr, hints, offset_encoding)
-  if not api.nvim_buf_is_valid(bufnr) then
-    return
-  end
-  api.nvim_buf_clear_namespace(bufnr, hint_ns, 0, -1)
-  local st = hint_state[bufnr]
-  if st then
-    -- drawn again when the window changes, while the text is the same
-    st.hints, st.encoding, st.tick = hints, offset_encoding, api.nvim_buf_get_changedtick(bufnr)
-  end
-  if not M.hints_enabled then
-    return
-  end
-  local by_line = {}
-  for _, h in ipairs(hints or {}) do
-    local l = h.position.line
-    by_line[l] = by_line[l] or {}
-    table.insert(by_line[l], h)
-  end
-  local win = vim.fn.bufwinid(bufnr)
-  local count = api.nvim_buf_line_count(bufnr)
-  for line, hs in pairs(by_line) do
-    if line < count then
-      local text = api.nvim_buf_get_lines(bufnr, line, line + 1, false)[1] or ''
-      local chunks = M.line_chunks(text, hs, offset_encoding)
-      table.insert(chunks, 1, { '  ', 'SsaLensVersion' })
-      if win ~= -1 then
-        chunks = M.fit_chunks(chunks, room_after(win, text))
-      end
-      if chunks then
-        api.nvim_buf_set_extmark(bufnr, hint_ns, line, 0, { virt_text = chunks, virt_text_pos = 'eol', hl_mode = 'combine' })
-      end
-    end
-  end
-end
-
---- Requests the inlay hints of the whole buffer and draws them (Neovim < 0.10).
+--- Asks for the inlay hints of what the windows of bufnr show, and draws them at the end of their
+--- lines (Neovim < 0.10; eol_hints.lua).
 function M.refresh_hints(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and api.nvim_get_current_buf() or bufnr
   if vim.lsp.inlay_hint or not api.nvim_buf_is_loaded(bufnr) then
     return
   end
-  if not M.hints_enabled then
-    api.nvim_buf_clear_namespace(bufnr, hint_ns, 0, -1)
-    return
-  end
-  for _, client in ipairs(get_clients(bufnr)) do
-    local lines = api.nvim_buf_line_count(bufnr)
-    local params = {
-      textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-      range = { start = { line = 0, character = 0 }, ['end'] = { line = lines, character = 0 } },
-    }
-    local tick = api.nvim_buf_get_changedtick(bufnr)
-    client_request(client, 'textDocument/inlayHint', params, function(err, result)
-      if err then
-        return
-      end
-      if not api.nvim_buf_is_valid(bufnr) or api.nvim_buf_get_changedtick(bufnr) ~= tick then
-        return -- a newer request follows
-      end
-      draw_hints(bufnr, result, client.offset_encoding)
-    end, bufnr)
-  end
-end
-
-local function schedule_hints(bufnr, delay)
-  local st = hint_state[bufnr]
-  if not st then
-    return
-  end
-  if st.timer then
-    st.timer:stop()
+  if M.hints_enabled then
+    eol_hints.refresh(bufnr)
   else
-    st.timer = uv.new_timer()
+    eol_hints.clear(bufnr)
   end
-  st.timer:start(delay or 200, 0, vim.schedule_wrap(function()
-    M.refresh_hints(bufnr)
-  end))
-end
-
-local function attach_legacy_hints(bufnr)
-  if hint_state[bufnr] then
-    return
-  end
-  hint_state[bufnr] = {}
-  local group = api.nvim_create_augroup('ssalens_hints_' .. bufnr, { clear = true })
-  api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI', 'InsertLeave' }, {
-    group = group,
-    buffer = bufnr,
-    callback = function()
-      schedule_hints(bufnr)
-    end,
-  })
-  -- The hints are cut at the window's edge: draw them again when the window changes.
-  api.nvim_create_autocmd({ 'VimResized', 'WinScrolled', 'BufWinEnter', 'WinEnter' }, {
-    group = group,
-    callback = function()
-      local st = hint_state[bufnr]
-      if st and st.hints and api.nvim_buf_is_valid(bufnr) and api.nvim_buf_get_changedtick(bufnr) == st.tick then
-        draw_hints(bufnr, st.hints, st.encoding)
-      end
-    end,
-  })
-  api.nvim_create_autocmd({ 'BufUnload', 'BufWipeout' }, {
-    group = group,
-    buffer = bufnr,
-    callback = function()
-      local st = hint_state[bufnr]
-      if st and st.timer then
-        st.timer:stop()
-        st.timer:close()
-      end
-      hint_state[bufnr] = nil
-      pcall(api.nvim_del_augroup_by_id, group)
-    end,
-  })
-  schedule_hints(bufnr, 0)
-end
-
---- workspace/inlayHint/refresh for Neovim < 0.10 (newer versions handle it themselves).
-local function on_inlay_hint_refresh(_, _, ctx)
-  for bufnr in pairs(hint_state) do
-    local attached = false
-    for _, c in ipairs(get_clients(bufnr)) do
-      attached = attached or c.id == ctx.client_id
-    end
-    if attached then
-      schedule_hints(bufnr, 0)
-    end
-  end
-  return vim.NIL
 end
 
 local function enable_native_hints(bufnr, on)
@@ -491,7 +250,7 @@ function M.on_attach(client, bufnr)
     if vim.lsp.inlay_hint then
       enable_native_hints(bufnr, true)
     else
-      attach_legacy_hints(bufnr)
+      eol_hints.attach(bufnr)
     end
   end
   attach_cursor(bufnr)
@@ -529,7 +288,7 @@ M.commands = { ['ssalens.showUnrenamed'] = show_unrenamed }
 local function handlers()
   local h = { ['ssalens/status'] = require('ssalens.status').handler }
   if not vim.lsp.inlay_hint then
-    h['workspace/inlayHint/refresh'] = on_inlay_hint_refresh
+    h['workspace/inlayHint/refresh'] = eol_hints.on_refresh
   end
   return h
 end
@@ -668,17 +427,16 @@ function M.toggle_hints()
       if vim.lsp.inlay_hint then
         enable_native_hints(bufnr, M.hints_enabled)
       elseif M.hints_enabled then
-        attach_legacy_hints(bufnr)
-        M.refresh_hints(bufnr)
+        eol_hints.attach(bufnr)
       else
-        api.nvim_buf_clear_namespace(bufnr, hint_ns, 0, -1)
+        eol_hints.clear(bufnr)
       end
     end
   end
   notify('inlay hints ' .. (M.hints_enabled and 'on' or 'off'))
 end
 
-M.hint_namespace = hint_ns
+M.hint_namespace = eol_hints.namespace
 
 --- For statuslines: 'analysing…' while the server analyses bufnr (default: the current buffer),
 --- then '3 not analysed' if 3 of its functions are not analysed, else ''. `User SsaLensStatus`
