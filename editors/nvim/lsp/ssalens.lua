@@ -22,10 +22,14 @@ return {
       diagnostics = { uselessAssignment = true },
     },
   },
-  -- For require('ssalens').status(), the statusline's.
   handlers = {
+    -- For require('ssalens').status(), the statusline's.
     ['ssalens/status'] = function(...)
       return require('ssalens.status').handler(...)
+    end,
+    -- Drops the code lens of a buffer wiped while it was asked for.
+    ['textDocument/codeLens'] = function(...)
+      return require('ssalens.codelens').handler(...)
     end,
   },
 }

@@ -600,6 +600,68 @@ local ok, err = xpcall(function()
     os.remove(file)
   end)
 
+  check('the code lens of a buffer wiped while it is asked for is dropped, without an error', function()
+    local file = vim.fn.tempname() .. '.js'
+    vim.fn.writefile({ 'function f() {', '  return window.x;', '}' }, file)
+    vim.cmd('edit ' .. vim.fn.fnameescape(file))
+    local gone = api.nvim_get_current_buf()
+    local c
+    wait(10000, function()
+      c = ssalens.get_clients(gone)[1]
+      return c ~= nil and c.initialized and vim.lsp.codelens.get(gone)[1] ~= nil
+    end, 'a client for the file and its code lens')
+    --- The ids of the requests of textDocument/codeLens of c that are out.
+    local function lens_out()
+      local ids = {}
+      for id, r in pairs(c.requests) do
+        if r.method == 'textDocument/codeLens' and r.type == 'pending' then
+          table.insert(ids, id)
+        end
+      end
+      return ids
+    end
+    wait(5000, function()
+      return #lens_out() == 0
+    end, 'the first code lens answered')
+    -- Asked for on entering the buffer, and once more after two edits, once that is answered.
+    local sent, request = 0, ssalens.request
+    with_stubs(ssalens, {
+      request = function(cl, method, ...)
+        sent = sent + (method == 'textDocument/codeLens' and 1 or 0)
+        return request(cl, method, ...)
+      end,
+    }, function()
+      vim.cmd('doautocmd BufEnter')
+      vim.cmd('doautocmd TextChanged')
+      vim.cmd('doautocmd TextChanged')
+      eq({ sent, #lens_out() }, { 1, 1 }, 'requests sent and out after the edits')
+      wait(5000, function()
+        return sent == 2 and #lens_out() == 0
+      end, 'the lens asked for again, and answered')
+    end)
+    -- The buffer is wiped while the lens is asked for.
+    vim.v.errmsg = ''
+    vim.cmd('doautocmd BufEnter')
+    eq(#lens_out(), 1, 'requests out')
+    vim.cmd('buffer ' .. bufnr)
+    vim.cmd('bwipeout! ' .. gone)
+    wait(5000, function()
+      return #lens_out() == 0
+    end, 'the answer')
+    vim.wait(100) -- its handler runs scheduled
+    eq(vim.v.errmsg, '', 'the error of the answer')
+    -- The handlers of the client configurations, for requests made without one, drop it too.
+    local lsp_config = assert(loadfile(vim.fn.fnamemodify(here, ':p:h:h') .. '/lsp/ssalens.lua'))()
+    local ctx = { method = 'textDocument/codeLens', client_id = c.id, bufnr = gone }
+    c.config.handlers['textDocument/codeLens'](nil, {}, ctx)
+    lsp_config.handlers['textDocument/codeLens'](nil, {}, ctx)
+    vim.lsp.stop_client(c.id)
+    wait(5000, function()
+      return vim.lsp.get_client_by_id(c.id) == nil
+    end, 'the client of the file to stop')
+    os.remove(file)
+  end)
+
   --- Records what require('ssalens').status(buf) says each time User SsaLensStatus fires; returns
   --- the record and a function that stops recording.
   local function record_status(buf)

@@ -214,9 +214,7 @@ local function attach_code_lens(bufnr)
     return
   end
   local function refresh()
-    if api.nvim_get_current_buf() == bufnr then -- codelens.refresh works on the current buffer
-      pcall(vim.lsp.codelens.refresh)
-    end
+    require('ssalens.codelens').refresh(bufnr)
   end
   local group = api.nvim_create_augroup('ssalens_lens_' .. bufnr, { clear = true })
   api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, { group = group, buffer = bufnr, callback = refresh })
@@ -286,7 +284,10 @@ end
 M.commands = { ['ssalens.showUnrenamed'] = show_unrenamed }
 
 local function handlers()
-  local h = { ['ssalens/status'] = require('ssalens.status').handler }
+  local h = {
+    ['ssalens/status'] = require('ssalens.status').handler,
+    ['textDocument/codeLens'] = require('ssalens.codelens').handler,
+  }
   if not vim.lsp.inlay_hint then
     h['workspace/inlayHint/refresh'] = eol_hints.on_refresh
   end
