@@ -29,8 +29,8 @@ const progressDelay = 200 * time.Millisecond
 type statusParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Version      int32                           `json:"version"`
-	Analysing    bool                            `json:"analysing"`
-	NotAnalyzed  int                             `json:"notAnalyzed"` // functions, once analysed
+	Analyzing    bool                            `json:"analyzing"`
+	NotAnalyzed  int                             `json:"notAnalyzed"` // functions, once analyzed
 }
 
 // progressBegin and progressEnd are the values of $/progress that begin and end a report.
@@ -59,7 +59,7 @@ func (s *Server) analyzed(f *file) *analysis.Result {
 		return r
 	}
 	done := make(chan struct{})
-	told := make(chan struct{}) // closed once ssalens/status analysing is sent, or never will be
+	told := make(chan struct{}) // closed once ssalens/status analyzing is sent, or never will be
 	go func() {
 		if s.progressDelay > 0 {
 			select {
@@ -69,7 +69,7 @@ func (s *Server) analyzed(f *file) *analysis.Result {
 			case <-time.After(s.progressDelay):
 			}
 		}
-		s.notify("ssalens/status", statusParams{TextDocument: protocol.TextDocumentIdentifier{URI: f.uri}, Version: f.version, Analysing: true})
+		s.notify("ssalens/status", statusParams{TextDocument: protocol.TextDocumentIdentifier{URI: f.uri}, Version: f.version, Analyzing: true})
 		close(told)
 		if s.client.workDoneProgress {
 			s.workDoneProgress(f, done)
@@ -77,7 +77,7 @@ func (s *Server) analyzed(f *file) *analysis.Result {
 	}()
 	r := f.result()
 	close(done)
-	<-told // so that the client hears "analysing" before "done"
+	<-told // so that the client hears "analyzing" before "done"
 	return r
 }
 
@@ -96,7 +96,7 @@ func (s *Server) workDoneProgress(f *file, done <-chan struct{}) {
 	default:
 	}
 	// The file's name alone: editors show the report in the status bar, where a path is too long.
-	s.notify("$/progress", progressParams{Token: token, Value: progressBegin{Kind: "begin", Title: "ssalens", Message: "analysing " + filepath.Base(f.uri.Filename())}})
+	s.notify("$/progress", progressParams{Token: token, Value: progressBegin{Kind: "begin", Title: "ssalens", Message: "analyzing " + filepath.Base(f.uri.Filename())}})
 	<-done
 	s.notify("$/progress", progressParams{Token: token, Value: progressEnd{Kind: "end"}})
 }

@@ -9,7 +9,7 @@ import (
 
 // TestProgress opens a file whose analysis takes longer than the progress delay (here none)
 // for a client that takes work-done progress: it is told of the analysis with $/progress, from
-// begin to end, and with ssalens/status, analysing and then done with the count of functions
+// begin to end, and with ssalens/status, analyzing and then done with the count of functions
 // not analyzed. The file takes tens of milliseconds, the client's creating the progress token
 // a fraction of one.
 func TestProgress(t *testing.T) {
@@ -23,14 +23,14 @@ func TestProgress(t *testing.T) {
 	c.open(fixtureURI, sb.String()+"function broken() { with (o) {} }\n")
 	c.diagnostics(fixtureURI, 1)
 	var kinds, messages []string
-	_, status := c.waitFor(0, "the status when analysed", func(m message) bool {
+	_, status := c.waitFor(0, "the status when analyzed", func(m message) bool {
 		var p statusParams
-		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && !p.Analysing
+		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && !p.Analyzing
 	})
-	wantJSON(t, "status", status, `{"textDocument":{"uri":"file:///fixture.js"},"version":1,"analysing":false,"notAnalyzed":1}`)
-	c.waitFor(0, "the status while analysing", func(m message) bool {
+	wantJSON(t, "status", status, `{"textDocument":{"uri":"file:///fixture.js"},"version":1,"analyzing":false,"notAnalyzed":1}`)
+	c.waitFor(0, "the status while analyzing", func(m message) bool {
 		var p statusParams
-		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && p.Analysing
+		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && p.Analyzing
 	})
 	c.waitFor(0, "the end of the progress", func(m message) bool {
 		var p struct {
@@ -44,7 +44,7 @@ func TestProgress(t *testing.T) {
 	})
 	if len(kinds) != 2 || kinds[0] != "begin" {
 		t.Errorf("progress reports %v, want begin then end", kinds)
-	} else if messages[0] != "analysing fixture.js" {
+	} else if messages[0] != "analyzing fixture.js" {
 		t.Errorf("progress begins with %q, want the file's name alone", messages[0])
 	}
 }

@@ -11,7 +11,7 @@ function evaluated(s) {
   return y;
 }
 
-function analysed(a) {
+function analyzed(a) {
   let b = a;
   if (a) b = 2;
   return b;

@@ -8,13 +8,13 @@ export interface StatusParams {
   textDocument: { uri: string };
   version: number;
   /** A slow analysis of this version has started; false once its diagnostics are published. */
-  analysing: boolean;
-  /** The functions of the file not analyzed, once it is analysed. */
+  analyzing: boolean;
+  /** The functions of the file not analyzed, once it is analyzed. */
   notAnalyzed: number;
 }
 
 export interface DocumentStatus {
-  analysing: boolean;
+  analyzing: boolean;
   notAnalyzed: number;
 }
 
@@ -27,7 +27,7 @@ export class DocumentStatuses {
   private readonly byUri = new Map<string, DocumentStatus>();
 
   update(p: StatusParams): void {
-    this.byUri.set(p.textDocument.uri, { analysing: p.analysing, notAnalyzed: p.notAnalyzed });
+    this.byUri.set(p.textDocument.uri, { analyzing: p.analyzing, notAnalyzed: p.notAnalyzed });
   }
 
   get(uri: string): DocumentStatus | undefined {
@@ -55,14 +55,14 @@ export interface StatusLabel {
 export const SHOW_UNRENAMED = 'ssalens.showUnrenamed';
 
 /**
- * What the item says of a document while the server runs: analysing, or how many of its
- * functions are not analysed; undefined when there is nothing to say of it.
+ * What the item says of a document while the server runs: analyzing, or how many of its
+ * functions are not analyzed; undefined when there is nothing to say of it.
  */
 export function documentLabel(s: DocumentStatus | undefined): StatusLabel | undefined {
-  if (s?.analysing) {
+  if (s?.analyzing) {
     return {
-      text: '$(sync~spin) ssalens: analysing…',
-      tooltip: 'ssalens is analysing this file: its hints, hovers and diagnostics come when the analysis is done.',
+      text: '$(sync~spin) ssalens: analyzing…',
+      tooltip: 'ssalens is analyzing this file: its hints, hovers and diagnostics come when the analysis is done.',
     };
   }
   if (!s || s.notAnalyzed === 0) {
@@ -71,9 +71,9 @@ export function documentLabel(s: DocumentStatus | undefined): StatusLabel | unde
   const n = s.notAnalyzed;
   const functions = n === 1 ? '1 function of this file is' : `${n} functions of this file are`;
   return {
-    text: `$(symbol-variable) ssalens · ${n} not analysed`,
+    text: `$(symbol-variable) ssalens · ${n} not analyzed`,
     tooltip:
-      `${functions} not analysed: their variables have no SSA versions. ` +
+      `${functions} not analyzed: their variables have no SSA versions. ` +
       `[Why Variables Have No Versions](command:${SHOW_UNRENAMED}) lists them with the reasons, ` +
       'as does the code lens on the first line of the file.',
   };

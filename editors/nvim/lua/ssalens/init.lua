@@ -439,8 +439,8 @@ end
 
 M.hint_namespace = eol_hints.namespace
 
---- For statuslines: 'analysing…' while the server analyses bufnr (default: the current buffer),
---- then '3 not analysed' if 3 of its functions are not analysed, else ''. `User SsaLensStatus`
+--- For statuslines: 'analyzing…' while the server analyzes bufnr (default: the current buffer),
+--- then '3 not analyzed' if 3 of its functions are not analyzed, else ''. `User SsaLensStatus`
 --- fires when it changes.
 function M.status(bufnr)
   return require('ssalens.status').text(bufnr)

@@ -1,7 +1,7 @@
 -- What the server says of each buffer's analysis, for statuslines. The server sends the
 -- notification ssalens/status (server/progress.go) when an analysis it waits on runs long
--- ("analysing") and after each publish of diagnostics (how many functions of the file are not
--- analysed). Each change fires `User SsaLensStatus`, so that statuslines can redraw at once:
+-- ("analyzing") and after each publish of diagnostics (how many functions of the file are not
+-- analyzed). Each change fires `User SsaLensStatus`, so that statuslines can redraw at once:
 --
 --   autocmd User SsaLensStatus redrawstatus
 --
@@ -11,7 +11,7 @@ local M = {}
 
 local api = vim.api
 
-local state = {} -- bufnr -> { client_id, analysing, not_analyzed }
+local state = {} -- bufnr -> { client_id, analyzing, not_analyzed }
 
 --- The loaded buffer whose URI is uri, if any (vim.uri_to_bufnr would make one).
 local function buffer_of(uri)
@@ -22,17 +22,17 @@ local function buffer_of(uri)
   end
 end
 
---- The status of bufnr as a statusline shows it: 'analysing…', '3 not analysed', or ''.
+--- The status of bufnr as a statusline shows it: 'analyzing…', '3 not analyzed', or ''.
 function M.text(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and api.nvim_get_current_buf() or bufnr
   local s = state[bufnr]
   if not s or not vim.lsp.get_client_by_id(s.client_id) then
     return '' -- the server that said it has stopped
   end
-  if s.analysing then
-    return 'analysing…'
+  if s.analyzing then
+    return 'analyzing…'
   end
-  return s.not_analyzed > 0 and ('%d not analysed'):format(s.not_analyzed) or ''
+  return s.not_analyzed > 0 and ('%d not analyzed'):format(s.not_analyzed) or ''
 end
 
 local function changed()
@@ -46,7 +46,7 @@ function M.handler(_, result, ctx)
     return
   end
   local before = M.text(bufnr)
-  state[bufnr] = { client_id = ctx.client_id, analysing = result.analysing, not_analyzed = result.notAnalyzed or 0 }
+  state[bufnr] = { client_id = ctx.client_id, analyzing = result.analyzing, not_analyzed = result.notAnalyzed or 0 }
   if M.text(bufnr) ~= before then
     changed()
   end

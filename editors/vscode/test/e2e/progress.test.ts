@@ -1,9 +1,9 @@
-// End-to-end: VS Code says when ssalens is analysing a file, and how many of its functions it
-// could not analyse. typescript.js (9 MB, seconds to analyse) is opened in a real VS Code
+// End-to-end: VS Code says when ssalens is analyzing a file, and how many of its functions it
+// could not analyze. typescript.js (9 MB, seconds to analyze) is opened in a real VS Code
 // (code-server): the server reports the analysis with $/progress, which vscode-languageclient
 // shows as VS Code's window progress in the status bar, and with ssalens/status, which the
-// ssalens item shows as "analysing…" and then, once done, as the count of the file's functions
-// not analysed, if it has any. A small file with a with statement and a direct eval has two: the
+// ssalens item shows as "analyzing…" and then, once done, as the count of the file's functions
+// not analyzed, if it has any. A small file with a with statement and a direct eval has two: the
 // item counts them while that file is the active editor, and not while typescript.js is.
 //
 // typescript.js comes from the npm corpus the Go tests fetch (SSALENS_CORPUS_DIR, by default
@@ -31,14 +31,14 @@ const ITEM = '[id="ssalens.ssalens.ssalens.status"]';
 const PROGRESS = '[id="status.progress"]';
 
 /**
- * What the item says of file once it is analysed: its count of functions not analysed, which is
+ * What the item says of file once it is analyzed: its count of functions not analyzed, which is
  * that of `ssalens check`'s information and error lines (the server counts the same diagnostics).
  */
-function itemOnceAnalysed(file: string): string {
+function itemOnceAnalyzed(file: string): string {
   const out = cp.spawnSync(bin, ['check', file], { encoding: 'utf8' });
   assert.ok(out.status === 0 || out.status === 1, `ssalens check ${file}: ${out.stderr}`);
   const n = out.stdout.split('\n').filter((l) => /: (information|error): /.test(l)).length;
-  return n === 0 ? 'ssalens' : `ssalens · ${n} not analysed`;
+  return n === 0 ? 'ssalens' : `ssalens · ${n} not analyzed`;
 }
 
 /**
@@ -79,7 +79,7 @@ describe('progress and status in code-server', { skip: !fs.existsSync(typescript
     session = undefined;
   });
 
-  it('shows typescript.js being analysed, then the functions not analysed of the active file', async () => {
+  it('shows typescript.js being analyzed, then the functions not analyzed of the active file', async () => {
     const s = (session = await Session.open({ vsix, files: [typescript, notAnalyzed], settings: { 'ssalens.server.path': bin } }));
     const page = s.page;
     const item = page.locator(ITEM);
@@ -88,29 +88,29 @@ describe('progress and status in code-server', { skip: !fs.existsSync(typescript
     const seen = await recordStatusBar(page);
 
     // Waited for from before the file opens, so that the analysis cannot end unseen.
-    const analysing = item.filter({ hasText: 'ssalens: analysing…' }).waitFor({ timeout: 120000 });
+    const analyzing = item.filter({ hasText: 'ssalens: analyzing…' }).waitFor({ timeout: 120000 });
     await s.openFile('typescript.js', 120000);
-    await analysing;
-    await s.screenshot('vscode-analysing.png');
-    const typescriptDone = itemOnceAnalysed(typescript);
+    await analyzing;
+    await s.screenshot('vscode-analyzing.png');
+    const typescriptDone = itemOnceAnalyzed(typescript);
     await waitFor(`the item to say "${typescriptDone}"`, async () => (await itemText()) === typescriptDone, 120000);
     const record = await seen();
     console.log(`# the ssalens item showed: ${JSON.stringify(record.item)}`);
     console.log(`# VS Code's window progress showed: ${JSON.stringify(record.progress)}`);
-    assert.deepEqual(record.item, ['ssalens', 'ssalens: analysing…', typescriptDone], 'the ssalens item, in order');
-    assert.ok(record.progress.includes('ssalens: analysing typescript.js'), "VS Code's window progress reported the analysis");
+    assert.deepEqual(record.item, ['ssalens', 'ssalens: analyzing…', typescriptDone], 'the ssalens item, in order');
+    assert.ok(record.progress.includes('ssalens: analyzing typescript.js'), "VS Code's window progress reported the analysis");
 
     await s.openFile('not-analyzed.js');
-    const notAnalyzedDone = itemOnceAnalysed(notAnalyzed);
-    assert.equal(notAnalyzedDone, 'ssalens · 2 not analysed', 'a with statement and a direct eval');
+    const notAnalyzedDone = itemOnceAnalyzed(notAnalyzed);
+    assert.equal(notAnalyzedDone, 'ssalens · 2 not analyzed', 'a with statement and a direct eval');
     await waitFor(`the item to say "${notAnalyzedDone}"`, async () => (await itemText()) === notAnalyzedDone);
     // The code lens the tooltip points to.
     await page.locator('.codelens-decoration', { hasText: '2 functions not analyzed' }).waitFor();
     await item.hover();
     const tooltip = page.locator('.monaco-hover', { hasText: 'Why Variables Have No Versions' });
     await tooltip.waitFor();
-    assert.match((await tooltip.textContent()) ?? '', /^2 functions of this file are not analysed: their variables have no SSA versions\./);
-    await s.screenshot('vscode-not-analysed.png');
+    assert.match((await tooltip.textContent()) ?? '', /^2 functions of this file are not analyzed: their variables have no SSA versions\./);
+    await s.screenshot('vscode-not-analyzed.png');
 
     // The item follows the active editor.
     await page.mouse.move(600, 300); // away from the tooltip

@@ -5,10 +5,10 @@ import { describe, it } from 'node:test';
 
 import { documentLabel, DocumentStatuses, SHOW_UNRENAMED, StatusParams } from '../../src/documentStatus';
 
-const status = (uri: string, analysing: boolean, notAnalyzed = 0): StatusParams => ({
+const status = (uri: string, analyzing: boolean, notAnalyzed = 0): StatusParams => ({
   textDocument: { uri },
   version: 1,
-  analysing,
+  analyzing,
   notAnalyzed,
 });
 
@@ -18,36 +18,36 @@ describe('document status', () => {
     assert.equal(s.get('file:///a.js'), undefined, 'nothing before the server tells');
     s.update(status('file:///a.js', true));
     s.update(status('file:///b.js', false, 2));
-    assert.deepEqual(s.get('file:///a.js'), { analysing: true, notAnalyzed: 0 });
+    assert.deepEqual(s.get('file:///a.js'), { analyzing: true, notAnalyzed: 0 });
     s.update(status('file:///a.js', false, 3));
-    assert.deepEqual(s.get('file:///a.js'), { analysing: false, notAnalyzed: 3 });
-    assert.deepEqual(s.get('file:///b.js'), { analysing: false, notAnalyzed: 2 });
+    assert.deepEqual(s.get('file:///a.js'), { analyzing: false, notAnalyzed: 3 });
+    assert.deepEqual(s.get('file:///b.js'), { analyzing: false, notAnalyzed: 2 });
     s.forget('file:///a.js');
     assert.equal(s.get('file:///a.js'), undefined, 'closed');
-    assert.deepEqual(s.get('file:///b.js'), { analysing: false, notAnalyzed: 2 }, 'the other stays');
+    assert.deepEqual(s.get('file:///b.js'), { analyzing: false, notAnalyzed: 2 }, 'the other stays');
     s.clear();
     assert.equal(s.get('file:///b.js'), undefined, 'the server stopped');
   });
 
-  it('says analysing while the server analyses, whatever the count before', () => {
-    const l = documentLabel({ analysing: true, notAnalyzed: 4 });
-    assert.equal(l?.text, '$(sync~spin) ssalens: analysing…');
-    assert.match(l!.tooltip, /analysing this file/);
+  it('says analyzing while the server analyzes, whatever the count before', () => {
+    const l = documentLabel({ analyzing: true, notAnalyzed: 4 });
+    assert.equal(l?.text, '$(sync~spin) ssalens: analyzing…');
+    assert.match(l!.tooltip, /analyzing this file/);
   });
 
-  it('counts the functions not analysed and points to the command that lists them', () => {
-    const three = documentLabel({ analysing: false, notAnalyzed: 3 });
-    assert.equal(three?.text, '$(symbol-variable) ssalens · 3 not analysed');
-    assert.match(three!.tooltip, /^3 functions of this file are not analysed/);
+  it('counts the functions not analyzed and points to the command that lists them', () => {
+    const three = documentLabel({ analyzing: false, notAnalyzed: 3 });
+    assert.equal(three?.text, '$(symbol-variable) ssalens · 3 not analyzed');
+    assert.match(three!.tooltip, /^3 functions of this file are not analyzed/);
     assert.match(three!.tooltip, /\[Why Variables Have No Versions\]\(command:ssalens\.showUnrenamed\)/);
-    assert.match(documentLabel({ analysing: false, notAnalyzed: 1 })!.tooltip, /^1 function of this file is not analysed/);
+    assert.match(documentLabel({ analyzing: false, notAnalyzed: 1 })!.tooltip, /^1 function of this file is not analyzed/);
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8'));
     const declared = pkg.contributes.commands.find((c: { command: string }) => c.command === SHOW_UNRENAMED);
     assert.equal(declared?.title, 'Why Variables Have No Versions', 'the command the tooltip names');
   });
 
-  it('says nothing of a document analysed in full, or not reported on yet', () => {
-    assert.equal(documentLabel({ analysing: false, notAnalyzed: 0 }), undefined);
+  it('says nothing of a document analyzed in full, or not reported on yet', () => {
+    assert.equal(documentLabel({ analyzing: false, notAnalyzed: 0 }), undefined);
     assert.equal(documentLabel(undefined), undefined);
   });
 });
