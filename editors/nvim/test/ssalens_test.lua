@@ -8,15 +8,21 @@ local here = debug.getinfo(1, 'S').source:sub(2)
 local fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.js'
 local ts_fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.ts'
 
+-- Headless Neovim ends a print() with a newline only when the next message comes, and not at
+-- all after some redraws: each line of the report is written to stderr whole.
+local function say(line)
+  io.stderr:write(line, '\n')
+end
+
 local passed, failed = 0, 0
 local function check(name, fn)
   local ok, err = xpcall(fn, debug.traceback)
   if ok then
     passed = passed + 1
-    print('ok   ' .. name)
+    say('ok   ' .. name)
   else
     failed = failed + 1
-    print('FAIL ' .. name .. '\n' .. tostring(err))
+    say('FAIL ' .. name .. '\n' .. tostring(err))
   end
 end
 
@@ -462,7 +468,7 @@ local ok, err = xpcall(function()
         for row in pairs(eol_hints(probe.buf)) do
           assert(top - height <= row and row <= bottom + height, ('a hint drawn on row %d %s, rows %d–%d shown'):format(row, what, top, bottom))
         end
-        print(('    %s %s: rows %d–%d shown, rows %s asked'):format(vim.fn.fnamemodify(file, ':t'), what, top, bottom, #ranges > 0 and table.concat(ranges, ', ') or 'none'))
+        say(('    %s %s: rows %d–%d shown, rows %s asked'):format(vim.fn.fnamemodify(file, ':t'), what, top, bottom, #ranges > 0 and table.concat(ranges, ', ') or 'none'))
         probe.asked = {}
       end
       local c
@@ -561,7 +567,7 @@ local ok, err = xpcall(function()
         end)
       end)
     else
-      print('skip the hints of typescript.js: ' .. typescript .. ' is not fetched')
+      say('skip the hints of typescript.js: ' .. typescript .. ' is not fetched')
     end
   end
 
@@ -729,14 +735,14 @@ local ok, err = xpcall(function()
         return #seen >= 3
       end, 'analyzing… and its end')
       stop()
-      print('    status() of typescript.js: ' .. vim.inspect(seen))
+      say('    status() of typescript.js: ' .. vim.inspect(seen))
       eq({ seen[1], seen[2] }, { '', 'analyzing…' }, 'first')
       assert(seen[3] ~= 'analyzing…', 'the analysis ends')
       vim.cmd('buffer ' .. bufnr)
       vim.cmd('bwipeout! ' .. ts)
     end)
   else
-    print('skip status() on typescript.js: ' .. typescript .. ' is not fetched')
+    say('skip status() on typescript.js: ' .. typescript .. ' is not fetched')
   end
 
   check(':SsaLensShow opens a live view of the function at the cursor, which follows it and leads back', function()
@@ -810,7 +816,7 @@ local ok, err = xpcall(function()
     vim.cmd('tabclose')
     -- After checkhealth's redraw, a message starts on the line of the one before: end that line.
     io.stderr:write('\n')
-    print('    ' .. text:gsub('\n', '\n    '))
+    say('    ' .. text:gsub('\n', '\n    '))
     local bin = os.getenv('SSALENS_BIN')
     local server = ('server: %s (started as `%s serve`)'):format(vim.fn.exepath(bin), bin)
     contains(text, '## ssalens: server\n  - OK: ' .. server, 'health')
@@ -1022,9 +1028,9 @@ end, debug.traceback)
 
 if not ok then
   failed = failed + 1
-  print('FAIL (error) ' .. tostring(err))
+  say('FAIL (error) ' .. tostring(err))
 end
-print(('%d passed, %d failed'):format(passed, failed))
+say(('%d passed, %d failed'):format(passed, failed))
 io.stdout:flush()
 if failed > 0 then
   vim.cmd('cquit 1')
