@@ -13,6 +13,10 @@ local ts_fixture = vim.fn.fnamemodify(here, ':p:h:h:h') .. '/testdata/sample.ts'
 local function say(line)
   io.stderr:write(line, '\n')
 end
+-- The plugin's messages go the same way, indented under the check that caused them.
+vim.notify = function(msg)
+  say('    ' .. msg)
+end
 
 local passed, failed = 0, 0
 local function check(name, fn)
@@ -333,7 +337,7 @@ local ok, err = xpcall(function()
     api.nvim_buf_call(none, function()
       eq(vim.fn.maparg('gd', 'n'), '', 'no gd')
     end)
-    vim.cmd('bwipeout! ' .. other .. ' ' .. none)
+    vim.cmd('silent bwipeout! ' .. other .. ' ' .. none)
   end)
 
   check('gd lists the definitions reaching a φ, with their versions', function()
@@ -489,7 +493,7 @@ local ok, err = xpcall(function()
         end, 'the client of the file to stop')
       end
       if probe.buf then
-        vim.cmd('bwipeout! ' .. probe.buf)
+        vim.cmd('silent bwipeout! ' .. probe.buf)
       end
       if not ok then
         error(err, 0)
@@ -602,7 +606,7 @@ local ok, err = xpcall(function()
     wait(5000, function()
       return vim.lsp.get_client_by_id(c.id) == nil
     end, 'the client of the file to stop')
-    vim.cmd('bwipeout! ' .. other)
+    vim.cmd('silent bwipeout! ' .. other)
     os.remove(file)
   end)
 
@@ -650,7 +654,7 @@ local ok, err = xpcall(function()
     vim.cmd('doautocmd BufEnter')
     eq(#lens_out(), 1, 'requests out')
     vim.cmd('buffer ' .. bufnr)
-    vim.cmd('bwipeout! ' .. gone)
+    vim.cmd('silent bwipeout! ' .. gone)
     wait(5000, function()
       return #lens_out() == 0
     end, 'the answer')
@@ -697,7 +701,7 @@ local ok, err = xpcall(function()
     eq(seen, { '', '2 not analyzed' }, 'what User SsaLensStatus announced')
     eq(ssalens.status(bufnr), '', 'sample.js still')
     vim.cmd('buffer ' .. bufnr)
-    vim.cmd('bwipeout! ' .. other)
+    vim.cmd('silent bwipeout! ' .. other)
     stop()
     eq(ssalens.status(other), '', 'forgotten')
   end)
@@ -739,7 +743,7 @@ local ok, err = xpcall(function()
       eq({ seen[1], seen[2] }, { '', 'analyzing…' }, 'first')
       assert(seen[3] ~= 'analyzing…', 'the analysis ends')
       vim.cmd('buffer ' .. bufnr)
-      vim.cmd('bwipeout! ' .. ts)
+      vim.cmd('silent bwipeout! ' .. ts)
     end)
   else
     say('skip status() on typescript.js: ' .. typescript .. ' is not fetched')
