@@ -69,7 +69,10 @@ func (d *Document) Edit(newText []byte, e Edit) *Document {
 		// d is not parsed: its successor re-parses from where d would have.
 		base = b
 		next.edit = d.edit.Then(e)
-		next.edits = appendEdit(slices.Clone(d.edits), e)
+		next.edits = d.edits
+		if len(d.edits) <= maxMovedPlaces { // past it, answers are never moved: the list can stop
+			next.edits = appendEdit(slices.Clone(d.edits), e)
+		}
 	}
 	next.base.Store(base)
 	return next
