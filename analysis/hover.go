@@ -38,24 +38,39 @@ func (r *Result) Hover(off int32) (string, Span, bool) {
 			r.hoverValue(&sb, o.Write, o.Func)
 		}
 	}
-	if at, ok := r.brokenNow(o.Func); ok {
-		fmt.Fprintf(&sb, "\n\n*From the last version that parsed: `%s` has a syntax error now, at %s.*", o.Func.Name, r.positionInSrc(at.Start))
+	if k, ok := r.keptNow(o); ok {
+		if k.reshaped {
+			fmt.Fprintf(&sb, "\n\n*From the last version that parsed: the syntax error at %s makes %s parse otherwise now.*", r.positionInSrc(k.at.Start), describeFunc(k.fn))
+		} else {
+			fmt.Fprintf(&sb, "\n\n*From the last version that parsed: %s has a syntax error now, at %s.*", describeFunc(k.fn), r.positionInSrc(k.at.Start))
+		}
 	}
 	return sb.String(), o.Span, true
 }
 
-// brokenNow returns the syntax error that breaks fn, or one of the functions around it, in the
-// text a moved Result answers for.
-func (r *Result) brokenNow(fn *ssa.Function) (Span, bool) {
+// keptFunc is a function whose answers a moved Result keeps from its last good analysis.
+type keptFunc struct {
+	fn       *ssa.Function
+	at       Span // the syntax error
+	reshaped bool // parsed otherwise now, not broken
+}
+
+// keptNow returns the function whose answers at o a moved Result keeps from the text it
+// analyzed though its own text now says otherwise: o's function, broken or parsed otherwise
+// now, or the broken function that declares o's variable.
+func (r *Result) keptNow(o *Occurrence) (keptFunc, bool) {
 	if r.moving == nil {
-		return Span{}, false
+		return keptFunc{}, false
 	}
-	for ; fn != nil; fn = fn.Parent {
+	if at, ok := r.moving.reshaped[o.Func]; ok {
+		return keptFunc{fn: o.Func, at: at, reshaped: true}, true
+	}
+	for _, fn := range []*ssa.Function{o.Func, o.Binding.Owner} {
 		if at, ok := r.moving.broken[fn]; ok {
-			return at, true
+			return keptFunc{fn: fn, at: at}, true
 		}
 	}
-	return Span{}, false
+	return keptFunc{}, false
 }
 
 // hoverValue describes v, read or defined in the function from: its definition (each operand

@@ -45,3 +45,38 @@ func hintLabels(r *analysis.Result, end int) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestKeptHoverSaysSo: where a version answers from its last good analysis what its own
+// analysis would answer otherwise, hover says so (issue 13): in the function an error breaks,
+// and at the variables it declares, nested functions included; elsewhere, where the answers
+// are the text's own, it does not.
+func TestKeptHoverSaysSo(t *testing.T) {
+	src := "function outer(p) {\n  var h = p;\n  if (p) h = 2;\n  function inner(q) {\n    return q + h;\n  }\n  return inner;\n}\n"
+	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Result()
+	doc = replaceIn(doc, "return inner;", "return inner +;")
+	r := doc.Result()
+	for _, tt := range []struct {
+		at   string // the hovered text: its first occurrence after the line start given
+		kept bool
+	}{
+		{"h = p", true},   // outer's own code
+		{"q + h", false},  // inner's parameter: inner parses as it did
+		{"h;\n  }", true}, // outer's h, read in inner
+	} {
+		off := strings.Index(string(doc.Text()), tt.at)
+		hover, _, ok := r.Hover(int32(off))
+		if !ok {
+			t.Fatalf("no hover at %q", tt.at)
+		}
+		if got := strings.Contains(hover, "From the last version that parsed"); got != tt.kept {
+			t.Errorf("hover at %q says it is kept: %v, want %v:\n%s", tt.at, got, tt.kept, hover)
+		}
+	}
+	if len(r.Kept()) == 0 {
+		t.Errorf("Kept() is empty, want outer's own code")
+	}
+}

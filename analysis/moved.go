@@ -21,8 +21,13 @@ import (
 type moving struct {
 	// edits turn the text the functions were analyzed in into Src, in order.
 	edits []Edit
-	// broken are the analyzed functions that a syntax error in Src breaks, with the error.
-	broken map[*ssa.Function]Span
+	// broken are the analyzed functions that a syntax error in Src breaks, with the error;
+	// reshaped are those that Src parses otherwise (error recovery gave them another extent or
+	// another enclosing function), with an error of Src.
+	broken, reshaped map[*ssa.Function]Span
+	// kept are the spans of Src where the answers differ from what Src's own analysis would
+	// say: the own code of the broken functions and the whole of the reshaped ones.
+	kept []Span
 }
 
 // forwardSpan moves a span of the text before edits to the text after them. A span an edit
@@ -91,7 +96,7 @@ func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: of
 // fresh's, and hover says which functions it finds broken.
 func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
 	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, Captured: r.Captured,
-		moving: &moving{broken: make(map[*ssa.Function]Span)}}
+		moving: &moving{}}
 	if r.moving != nil {
 		m.moving.edits = slices.Clone(r.moving.edits)
 	}
@@ -112,17 +117,75 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 		}
 	}
 	m.goodBroken = moveStarts(r.goodBroken, edits)
-	broken := make(map[int32]Span)
-	for _, fn := range fresh.brokenFuncs() {
-		broken[fn.Span.Start] = fn.NotAnalyzed.At
-	}
-	for _, fn := range r.Funcs {
-		if at, isBroken := broken[m.span(fn.Span).Start]; isBroken && m.kept(fn.Span) {
-			m.moving.broken[fn] = at
-		}
-	}
+	m.markKept(fresh)
 	m.syntaxErrors = fresh.brokenDiagnostics()
 	return m
+}
+
+// markKept finds, for a moved Result m, the functions whose answers come from the old text
+// where fresh, the analysis of m's text, would say otherwise: those a syntax error breaks in
+// fresh, and those fresh parses otherwise. A function fresh has at the same place, in the same
+// enclosing function, answers as fresh does, apart from the variables of broken functions.
+func (m *Result) markKept(fresh *Result) {
+	brokenAt := make(map[int32]Span)
+	for _, fn := range fresh.brokenFuncs() {
+		brokenAt[fn.Span.Start] = fn.NotAnalyzed.At
+	}
+	freshAt := make(map[Span]*ssa.Function, len(fresh.Funcs))
+	for _, fn := range fresh.Funcs {
+		freshAt[fn.Span] = fn
+	}
+	m.moving.broken = make(map[*ssa.Function]Span)
+	m.moving.reshaped = make(map[*ssa.Function]Span)
+	now := make(map[*ssa.Function]Span, len(m.Funcs)) // each function's span in Src
+	for _, fn := range m.Funcs {                      // parents first
+		s, same := moveFuncSpan(fn.Span, m.moving.edits)
+		now[fn] = s
+		if at, isBroken := brokenAt[s.Start]; isBroken {
+			m.moving.broken[fn] = at
+			m.moving.kept = append(m.moving.kept, ownCode(s, fn, m.moving.edits)...)
+			continue
+		}
+		f := freshAt[s]
+		_, parentReshaped := m.moving.reshaped[fn.Parent]
+		if !same || f == nil || parentReshaped || (fn.Parent == nil) != (f.Parent == nil) ||
+			(f.Parent != nil && now[fn.Parent] != f.Parent.Span) {
+			m.moving.reshaped[fn] = fresh.firstSyntaxError()
+			m.moving.kept = append(m.moving.kept, s)
+		}
+	}
+}
+
+// ownCode returns the parts of s, the span in Src of fn, that are not in its nested functions.
+func ownCode(s Span, fn *ssa.Function, edits []Edit) []Span {
+	var own []Span
+	start := s.Start
+	for _, c := range fn.Children {
+		cs, _ := moveFuncSpan(c.Span, edits)
+		own = append(own, Span{Start: start, End: cs.Start})
+		start = cs.End
+	}
+	return append(own, Span{Start: start, End: s.End})
+}
+
+// firstSyntaxError returns the first error that breaks a function of r.
+func (r *Result) firstSyntaxError() Span {
+	for _, fn := range r.Funcs {
+		if fn.NotAnalyzed.IsSyntax() {
+			return fn.NotAnalyzed.At
+		}
+	}
+	return Span{}
+}
+
+// Kept returns the spans of the text where the answers come from the last good analysis and
+// differ from what the text's own analysis says: the own code of the functions a syntax error
+// breaks now, and the functions error recovery parses otherwise. Hover says so there.
+func (r *Result) Kept() []Span {
+	if r.moving == nil {
+		return nil
+	}
+	return r.moving.kept
 }
 
 // brokenFuncs returns the functions that a syntax error keeps from being analyzed.
@@ -215,28 +278,40 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 }
 
 // funcSpanAfter moves the span of a function of r's analyzed text to the text after r's moving
-// edits and then edits, growing it with the edits strictly inside; false if an edit touches its
-// start or end, which makes it another function.
+// edits and then edits (see moveFuncSpan).
 func (r *Result) funcSpanAfter(s Span, edits []Edit) (Span, bool) {
-	var all []Edit
+	sameR := true
 	if r.moving != nil {
-		all = r.moving.edits
+		s, sameR = moveFuncSpan(s, r.moving.edits)
 	}
-	for _, list := range [][]Edit{all, edits} {
-		for _, e := range list {
-			d := int32(e.NewEndByte) - int32(e.OldEndByte)
-			switch start, end := uint32(s.Start), uint32(s.End); {
-			case e.OldEndByte < start:
-				s = Span{Start: s.Start + d, End: s.End + d}
-			case e.StartByte > end:
-			case e.StartByte > start && e.OldEndByte < end:
+	s, same := moveFuncSpan(s, edits)
+	return s, sameR && same
+}
+
+// moveFuncSpan moves the span of a function through edits, growing it with the edits inside
+// it; same is false if an edit touches its start or end, which makes it another function (the
+// span then covers that edit too).
+func moveFuncSpan(s Span, edits []Edit) (moved Span, same bool) {
+	same = true
+	for _, e := range edits {
+		d := int32(e.NewEndByte) - int32(e.OldEndByte)
+		switch start, end := uint32(s.Start), uint32(s.End); {
+		case e.OldEndByte < start:
+			s = Span{Start: s.Start + d, End: s.End + d}
+		case e.StartByte > end:
+		case e.StartByte > start && e.OldEndByte < end:
+			s.End += d
+		default:
+			same = false
+			if e.OldEndByte >= end {
+				s.End = int32(e.NewEndByte)
+			} else {
 				s.End += d
-			default:
-				return s, false
 			}
+			s.Start = min(s.Start, int32(e.StartByte))
 		}
 	}
-	return s, true
+	return s, same
 }
 
 // innermost returns the innermost function whose text holds s: the last in r.Funcs, which lists

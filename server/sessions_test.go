@@ -97,8 +97,7 @@ type session struct {
 	uri     protocol.DocumentURI
 	version int32
 	text    []byte
-	valid   []byte             // the last text without syntax errors, for undo
-	doc     *analysis.Document // the text's analysis, followed through the edits as the server does
+	valid   []byte // the last text without syntax errors, for undo
 	pastes  []corpus.File
 	stats   sessionStats
 }
@@ -108,12 +107,12 @@ func newSession(t *testing.T, f corpus.File, pastes []corpus.File, ref *testClie
 		version: 1, text: f.Src, pastes: pastes}
 	s.c = startInitialized(t, refreshCapable, nil)
 	s.c.open(s.uri, string(f.Src))
-	var err error
-	if s.doc, err = analysis.NewDocument(f.Src, analysis.Options{}); err != nil {
+	first, err := analysis.Analyze(f.Src, analysis.Options{})
+	if err != nil {
 		t.Fatal(err)
 	}
 	s.stats.sessions = 1
-	if !hasSyntaxError(s.doc.Result()) {
+	if !hasSyntaxError(first) {
 		s.valid = f.Src
 		s.settle()
 	}
@@ -221,7 +220,6 @@ func (s *session) undo() {
 		return
 	}
 	if s.rng.IntN(3) == 0 {
-		s.doc = s.doc.Edit(s.valid, changedBytes(s.text, s.valid))
 		s.text = s.valid
 		s.stats.edits++
 		s.send(contentChange{Text: string(s.valid)})
@@ -248,13 +246,12 @@ func (s *session) inflightRequests() {
 	}
 }
 
-// replace returns the change that replaces the bytes [start, end) of the text by insert,
-// applies it to the model and to the followed analysis.
+// replace returns the change that replaces the bytes [start, end) of the text by insert, and
+// applies it to the model.
 func (s *session) replace(start, end int, insert string) contentChange {
 	lines := analysis.NewLines(s.text)
 	r := protocol.Range{Start: position(lines, int32(start), utf16Encoding), End: position(lines, int32(end), utf16Encoding)}
 	next := slices.Concat(s.text[:start], []byte(insert), s.text[end:])
-	s.doc = s.doc.Edit(next, analysis.Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))})
 	s.text = next
 	s.stats.edits++
 	return contentChange{Range: &r, Text: insert}
@@ -290,7 +287,12 @@ func (s *session) check() {
 		return
 	}
 	s.stats.errorChecks++
-	s.compare(append(touched(fresh), touched(s.doc.Result())...))
+	s.diagnostics(s.c, 0, s.uri, s.version) // the server has analyzed this version
+	f, err := s.c.server.snapshot().file(s.uri)
+	if err != nil || f.version != s.version {
+		s.t.Fatalf("the server holds %s version %d, not %d (%v)", s.uri, f.version, s.version, err)
+	}
+	s.compare(append(touched(fresh), f.result().Kept()...))
 }
 
 // settle compares every answer about the current text, which has no syntax error.
