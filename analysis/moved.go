@@ -154,6 +154,11 @@ func (m *Result) markKept(fresh *Result) {
 			m.moving.kept = append(m.moving.kept, s)
 		}
 	}
+	for _, o := range m.Occurrences { // a broken function's variables, in nested functions too
+		if _, ok := m.moving.broken[o.Binding.Owner]; ok {
+			m.moving.kept = append(m.moving.kept, o.Span)
+		}
+	}
 }
 
 // ownCode returns the parts of s, the span in Src of fn, that are not in its nested functions.
@@ -180,7 +185,8 @@ func (r *Result) firstSyntaxError() Span {
 
 // Kept returns the spans of the text where the answers come from the last good analysis and
 // differ from what the text's own analysis says: the own code of the functions a syntax error
-// breaks now, and the functions error recovery parses otherwise. Hover says so there.
+// breaks now and the places of their variables, and the functions error recovery parses
+// otherwise. Hover says so there.
 func (r *Result) Kept() []Span {
 	if r.moving == nil {
 		return nil

@@ -440,9 +440,7 @@ func (s *session) diagnostics(c *testClient, skip int, uri protocol.DocumentURI,
 }
 
 // touched returns the own code of the functions a syntax error touches: their spans, their
-// nested functions aside; and the places, in nested functions too, of the variables those
-// functions declare. Such a variable has no versions in a fresh analysis, while one that kept
-// the last good analysis of the function shows them wherever the variable is used (issue 10).
+// nested functions aside.
 func touched(r *analysis.Result) []ssa.Span {
 	var spans []ssa.Span
 	for _, fn := range r.Funcs {
@@ -455,11 +453,6 @@ func touched(r *analysis.Result) []ssa.Span {
 			start = c.Span.End
 		}
 		spans = append(spans, ssa.Span{Start: start, End: fn.Span.End})
-	}
-	for _, o := range r.Occurrences {
-		if o.Binding != nil && o.Binding.Owner != nil && o.Binding.Owner.NotAnalyzed.Kind == ssa.SyntaxError {
-			spans = append(spans, o.Span)
-		}
 	}
 	return spans
 }
