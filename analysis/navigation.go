@@ -54,12 +54,13 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 // a closure reads that may run before or after an assignment), every store that may reach the
 // read: its declaration and every assignment, in its function and in its closures.
 func (r *Result) stores(b *ssa.Binding) []Located {
-	out := []Located{{Span: r.span(b.Decl), Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.line(b.Decl.Start)),
-		Detail: r.sourceLine(b.Decl.Start)}}
-	for i := range r.Occurrences {
-		if o := &r.Occurrences[i]; o.Binding == b && o.Assigns && o.Span != b.Decl {
-			out = append(out, Located{Span: r.span(o.Span), Label: fmt.Sprintf("%s — assigned on line %d", b.Name, r.line(o.Span.Start)),
-				Detail: r.sourceLine(o.Span.Start)})
+	decl := r.span(b.Decl)
+	out := []Located{{Span: decl, Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.Lines.Line(decl.Start)),
+		Detail: r.lineText(decl.Start)}}
+	for i := range r.Occurrences { // their spans are in Src already, moved or not
+		if o := &r.Occurrences[i]; o.Binding == b && o.Assigns && o.Span != decl {
+			out = append(out, Located{Span: o.Span, Label: fmt.Sprintf("%s — assigned on line %d", b.Name, r.Lines.Line(o.Span.Start)),
+				Detail: r.lineText(o.Span.Start)})
 		}
 	}
 	sortLocated(out)
