@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,23 @@ func TestKeptHoverSaysSo(t *testing.T) {
 	}
 	if len(r.Kept()) == 0 {
 		t.Errorf("Kept() is empty, want outer's own code")
+	}
+}
+
+// TestKeptDefinitionOfContextVariable: the stores listed for a variable that is not renamed
+// come from the occurrence index, whose spans a moved version has already moved; they were
+// moved a second time, and Go to Definition landed lines away.
+func TestKeptDefinitionOfContextVariable(t *testing.T) {
+	src := "function w(p) {\n  return p;\n}\nfunction f() {\n  let c = 0;\n  function inc() { c = c + 1; }\n  inc();\n  return c;\n}\n"
+	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Result()
+	doc = replaceIn(doc, "return p;", "return p +\n\n\n;") // breaks w, moves f three lines down
+	off := int32(strings.LastIndex(string(doc.Text()), "c;"))
+	got, want := doc.Result().Definition(off), mustAnalyze(t, doc.Text(), analysis.JavaScript).Definition(off)
+	if len(want) != 2 || !slices.Equal(got, want) {
+		t.Errorf("definitions of c: %v, want %v, as a fresh analysis has them (the declaration and the store in inc)", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -127,9 +128,9 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 // fresh, and those fresh parses otherwise. A function fresh has at the same place, in the same
 // enclosing function, answers as fresh does, apart from the variables of broken functions.
 func (m *Result) markKept(fresh *Result) {
-	brokenAt := make(map[int32]Span)
+	brokenAt := make(map[int32]*ssa.Function)
 	for _, fn := range fresh.brokenFuncs() {
-		brokenAt[fn.Span.Start] = fn.NotAnalyzed.At
+		brokenAt[fn.Span.Start] = fn
 	}
 	freshAt := make(map[Span]*ssa.Function, len(fresh.Funcs))
 	for _, fn := range fresh.Funcs {
@@ -141,9 +142,12 @@ func (m *Result) markKept(fresh *Result) {
 	for _, fn := range m.Funcs {                      // parents first
 		s, same := moveFuncSpan(fn.Span, m.moving.edits)
 		now[fn] = s
-		if at, isBroken := brokenAt[s.Start]; isBroken {
-			m.moving.broken[fn] = at
+		if f, isBroken := brokenAt[s.Start]; isBroken {
+			m.moving.broken[fn] = f.NotAnalyzed.At
 			m.moving.kept = append(m.moving.kept, ownCode(s, fn, m.moving.edits)...)
+			if f.Span.End > s.End { // the error swallowed the code after it
+				m.moving.kept = append(m.moving.kept, Span{Start: s.End, End: f.Span.End})
+			}
 			continue
 		}
 		f := freshAt[s]
@@ -154,11 +158,36 @@ func (m *Result) markKept(fresh *Result) {
 			m.moving.kept = append(m.moving.kept, s)
 		}
 	}
-	for _, o := range m.Occurrences { // a broken function's variables, in nested functions too
-		if _, ok := m.moving.broken[o.Binding.Owner]; ok {
+	// The variables a broken function declares, or whose declaration an error swallowed, have
+	// no versions in fresh, wherever they are used.
+	regions := union(m.moving.kept)
+	for _, o := range m.Occurrences {
+		_, ownerBroken := m.moving.broken[o.Binding.Owner]
+		if ownerBroken || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
 			m.moving.kept = append(m.moving.kept, o.Span)
 		}
 	}
+}
+
+// union returns the union of spans as disjoint spans sorted by start.
+func union(spans []Span) []Span {
+	sorted := slices.Clone(spans)
+	slices.SortFunc(sorted, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
+	var out []Span
+	for _, s := range sorted {
+		if n := len(out); n > 0 && s.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// inAny reports whether off is in one of spans, disjoint and sorted by start.
+func inAny(spans []Span, off int32) bool {
+	i, _ := slices.BinarySearchFunc(spans, off, func(s Span, off int32) int { return cmp.Compare(s.Start, off+1) })
+	return i > 0 && off <= spans[i-1].End
 }
 
 // ownCode returns the parts of s, the span in Src of fn, that are not in its nested functions.
