@@ -269,7 +269,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     assert.match(text, /}\s*x₃ ← φ\(₁,₂\)/);
     assert.match(text, /while \(i₂ < n₁\) {\s*i₂ ← φ\(₁,₃\)/);
     assert.match(text, /return counter₁\.n \+ i₂!;/);
-    const hover = await session!.hover(page.locator('.editor-group-container.active'), /return.x₃;/, /return.x/, 7, 'φ');
+    const hover = await session!.hover(page.locator('.editor-group-container.active'), /return.x₃;/, /return.x/, 7, 'version 3 of x: number');
     assert.match(hover, /version 3 of x: number \(let\)/);
     assert.match(hover, /x₁/);
     assert.match(hover, /x₂/);
@@ -289,7 +289,7 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
     assert.match(text, /let label₁: string = title₁;/);
     assert.match(text, /label₂ = `\$\{title₁\} \(done\)`;/);
     assert.match(text, /className={done₁ \? "done" : undefined}>{label₃}<\/li>/);
-    const hover = await session!.hover(page.locator('.editor-group-container.active'), /{label₃}/, /{label/, 1, 'φ');
+    const hover = await session!.hover(page.locator('.editor-group-container.active'), /{label₃}/, /{label/, 1, 'version 3 of label');
     assert.match(hover, /label₃/);
     assert.match(hover, /version 3 of label: string \(let\)/);
     await new Promise((r) => setTimeout(r, 1000));
