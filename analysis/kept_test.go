@@ -18,11 +18,7 @@ import (
 // lines after an undo of one change, then an error in another function).
 func TestKeptAnalysisOnlyInBrokenFunctions(t *testing.T) {
 	src := "function a(x) {\n  let y = x;\n  if (x) y = 2;\n  return y;\n}\nfunction w(p) {\n  return p;\n}\n"
-	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Result()
+	doc := analyzedDocument(t, src)
 	doc = replaceIn(doc, "if (x) y = 2;", "if (x) y = 3;") // typed on before it is analyzed
 	doc = replaceIn(doc, "return p;", "return p +;")       // breaks w
 	a := strings.Index(string(doc.Text()), "function w")   // a's hints are those before w
@@ -53,11 +49,7 @@ func hintLabels(r *analysis.Result, end int) string {
 // are the text's own, it does not.
 func TestKeptHoverSaysSo(t *testing.T) {
 	src := "function outer(p) {\n  var h = p;\n  if (p) h = 2;\n  function inner(q) {\n    return q + h;\n  }\n  return inner;\n}\n"
-	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Result()
+	doc := analyzedDocument(t, src)
 	doc = replaceIn(doc, "return inner;", "return inner +;")
 	r := doc.Result()
 	for _, tt := range []struct {
@@ -87,15 +79,23 @@ func TestKeptHoverSaysSo(t *testing.T) {
 // moved a second time, and Go to Definition landed lines away.
 func TestKeptDefinitionOfContextVariable(t *testing.T) {
 	src := "function w(p) {\n  return p;\n}\nfunction f() {\n  let c = 0;\n  function inc() { c = c + 1; }\n  inc();\n  return c;\n}\n"
-	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Result()
+	doc := analyzedDocument(t, src)
 	doc = replaceIn(doc, "return p;", "return p +\n\n\n;") // breaks w, moves f three lines down
 	off := int32(strings.LastIndex(string(doc.Text()), "c;"))
 	got, want := doc.Result().Definition(off), mustAnalyze(t, doc.Text(), analysis.JavaScript).Definition(off)
 	if len(want) != 2 || !slices.Equal(got, want) {
 		t.Errorf("definitions of c: %v, want %v, as a fresh analysis has them (the declaration and the store in inc)", got, want)
 	}
+}
+
+// analyzedDocument returns a document of src whose analysis is done, the last good one for the
+// edits that follow.
+func analyzedDocument(t *testing.T, src string) *analysis.Document {
+	t.Helper()
+	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Result()
+	return doc
 }
