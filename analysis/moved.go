@@ -128,9 +128,12 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 // fresh, and those fresh parses otherwise. A function fresh has at the same place, in the same
 // enclosing function, answers as fresh does, apart from the variables of broken functions.
 func (m *Result) markKept(fresh *Result) {
-	brokenAt := make(map[int32]*ssa.Function)
-	for _, fn := range fresh.brokenFuncs() {
+	broken := fresh.brokenFuncs()
+	brokenAt := make(map[int32]*ssa.Function, len(broken))
+	var firstError Span // what the hover of a reshaped function points at
+	for _, fn := range slices.Backward(broken) {
 		brokenAt[fn.Span.Start] = fn
+		firstError = fn.NotAnalyzed.At
 	}
 	freshAt := make(map[Span]*ssa.Function, len(fresh.Funcs))
 	for _, fn := range fresh.Funcs {
@@ -154,7 +157,7 @@ func (m *Result) markKept(fresh *Result) {
 		_, parentReshaped := m.moving.reshaped[fn.Parent]
 		if !same || f == nil || parentReshaped || (fn.Parent == nil) != (f.Parent == nil) ||
 			(f.Parent != nil && now[fn.Parent] != f.Parent.Span) {
-			m.moving.reshaped[fn] = fresh.firstSyntaxError()
+			m.moving.reshaped[fn] = firstError
 			m.moving.kept = append(m.moving.kept, s)
 		}
 	}
@@ -200,16 +203,6 @@ func ownCode(s Span, fn *ssa.Function, edits []Edit) []Span {
 		start = cs.End
 	}
 	return append(own, Span{Start: start, End: s.End})
-}
-
-// firstSyntaxError returns the first error that breaks a function of r.
-func (r *Result) firstSyntaxError() Span {
-	for _, fn := range r.Funcs {
-		if fn.NotAnalyzed.IsSyntax() {
-			return fn.NotAnalyzed.At
-		}
-	}
-	return Span{}
 }
 
 // Kept returns the spans of the text where the answers come from the last good analysis and
