@@ -549,12 +549,7 @@ func (p *printer) expr(e Expr) {
 			p.w("?.")
 		}
 		p.w("(")
-		for i, a := range e.Args {
-			if i > 0 {
-				p.w(", ")
-			}
-			p.expr(a)
-		}
+		p.exprs(e.Args)
 		p.w(")")
 	case *Member:
 		p.expr(e.X)
@@ -573,21 +568,11 @@ func (p *printer) expr(e Expr) {
 			p.expr(e.F)
 		}
 		p.w("(")
-		for i, a := range e.Args {
-			if i > 0 {
-				p.w(", ")
-			}
-			p.expr(a)
-		}
+		p.exprs(e.Args)
 		p.w("))")
 	case *Array:
 		p.w("[")
-		for i, x := range e.Elems {
-			if i > 0 {
-				p.w(", ")
-			}
-			p.expr(x)
-		}
+		p.exprs(e.Elems)
 		p.w("]")
 	case *Object:
 		p.w("{")
@@ -611,15 +596,20 @@ func (p *printer) expr(e Expr) {
 		p.w(")")
 	case *Seq:
 		p.w("(")
-		for i, x := range e.Xs {
-			if i > 0 {
-				p.w(", ")
-			}
-			p.expr(x)
-		}
+		p.exprs(e.Xs)
 		p.w(")")
 	default:
 		panic(fmt.Sprintf("jsgen: unknown expression %T", e))
+	}
+}
+
+// exprs prints xs separated by commas: arguments, elements, a sequence.
+func (p *printer) exprs(xs []Expr) {
+	for i, x := range xs {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.expr(x)
 	}
 }
 
