@@ -79,6 +79,17 @@ local function request(bufnr, method, params)
   error('no ssalens response to ' .. method)
 end
 
+--- Checks the hover of the `x` on row of bufnr: the φ that defines it, with heading, and its
+--- operands x₁ and x₂.
+local function phi_hover(bufnr, row, heading)
+  local result = request(bufnr, 'textDocument/hover', pos_params(bufnr, row, col_of(bufnr, row, 'x')))
+  local md = type(result.contents) == 'table' and result.contents.value or result.contents
+  contains(md, heading, 'hover')
+  contains(md, 'φ', 'hover')
+  contains(md, '`x₁`', 'hover')
+  contains(md, '`x₂`', 'hover')
+end
+
 local function eol_hints(bufnr)
   local out = {}
   for _, m in ipairs(api.nvim_buf_get_extmarks(bufnr, ssalens.hint_namespace, 0, -1, { details = true })) do
@@ -194,13 +205,7 @@ local ok, err = xpcall(function()
   end
 
   check('hover on a φ value lists its operands', function()
-    local row = 6 -- `  return x;`
-    local result = request(bufnr, 'textDocument/hover', pos_params(bufnr, row, col_of(bufnr, row, 'x')))
-    local md = type(result.contents) == 'table' and result.contents.value or result.contents
-    contains(md, 'x₃', 'hover')
-    contains(md, 'φ', 'hover')
-    contains(md, '`x₁`', 'hover')
-    contains(md, '`x₂`', 'hover')
+    phi_hover(bufnr, 6, 'x₃') -- `  return x;`
   end)
 
   check('definition of a φ value gives every definition that reaches it', function()
@@ -1011,13 +1016,7 @@ local ok, err = xpcall(function()
       '4 ₁', '5 ₁', '6 ₁', '7 ₂', '8 x₃ ← φ(₁,₂)', '9 ₃',
       '12 ₁', '12 ₁', '13 ₁', '14 ₂', '14 ₁', '14 i₂ ← φ(₁,₃)', '15 ₂→₃', '17 ₁', '17 ₂',
     }, 'hints')
-    local row = 9 -- `  return x;`
-    local hover = request(tsbuf, 'textDocument/hover', pos_params(tsbuf, row, col_of(tsbuf, row, 'x')))
-    local md = type(hover.contents) == 'table' and hover.contents.value or hover.contents
-    contains(md, 'version 3 of `x: number` (let)', 'hover')
-    contains(md, 'φ', 'hover')
-    contains(md, '`x₁`', 'hover')
-    contains(md, '`x₂`', 'hover')
+    phi_hover(tsbuf, 9, 'version 3 of `x: number` (let)') -- `  return x;`
     if vim.lsp.inlay_hint == nil then
       local hints
       wait(5000, function()
