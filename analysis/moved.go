@@ -293,7 +293,7 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		if kept == nil {
 			kept = make(map[Span]bool, len(r.Funcs))
 			for _, old := range r.Funcs {
-				if s, ok := r.funcSpanAfter(old.Span, edits); ok {
+				if s, ok := moveFuncSpan(old.Span, since); ok {
 					kept[s] = true
 				}
 			}
@@ -303,17 +303,6 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		}
 	}
 	return true
-}
-
-// funcSpanAfter moves the span of a function of r's analyzed text to the text after r's moving
-// edits and then edits (see moveFuncSpan).
-func (r *Result) funcSpanAfter(s Span, edits []Edit) (Span, bool) {
-	sameR := true
-	if r.moving != nil {
-		s, sameR = moveFuncSpan(s, r.moving.edits)
-	}
-	s, same := moveFuncSpan(s, edits)
-	return s, sameR && same
 }
 
 // moveFuncSpan moves the span of a function through edits, growing it with the edits inside
