@@ -209,6 +209,7 @@ func (fn *Function) Finish() error {
 	}
 	fn.Blocks = order
 	fn.created = nil
+	fn.packInstrs()
 	for i, b := range order {
 		b.ID = int32(i)
 		b.Preds = b.Preds[:0]
@@ -231,6 +232,22 @@ func (fn *Function) Finish() error {
 		})
 	}
 	return nil
+}
+
+// packInstrs moves the instructions of fn's blocks into one allocation of the size they take.
+// Appended one at a time, a block's list ends up to twice as long as its instructions, and
+// instructions are most of what a lowered file takes in memory. No pointer into the lists may
+// be taken before: a Place is found by its instruction's index until the function is finished.
+func (fn *Function) packInstrs() {
+	n := 0
+	for _, b := range fn.Blocks {
+		n += len(b.Instrs)
+	}
+	all := make([]Instr, n)
+	for _, b := range fn.Blocks {
+		k := copy(all, b.Instrs)
+		b.Instrs, all = all[:k:k], all[k:]
+	}
 }
 
 // reversePostorder walks the CFG from entry with an explicit stack. Successors are visited

@@ -93,11 +93,11 @@ func (o Op) String() string { return opNames[o] }
 // Instr is one three-address instruction.
 type Instr struct {
 	Op        Op
-	Dest      Temp
-	Args      []Temp
 	Operator  Operator  // for OpUnary and OpBinary
 	Intrinsic Intrinsic // for OpIntrinsic
-	Place     Place     // for OpParam, OpLoadLocal, OpStoreLocal, OpUninit (Binding is nil otherwise)
+	Dest      Temp
+	Args      []Temp
+	Place     Place // for OpParam, OpLoadLocal, OpStoreLocal, OpUninit (Binding is nil otherwise)
 	// Text is for display only: a literal, a property name, a function's name, or an
 	// intrinsic's printed form when it says more than its name (`Class Point`).
 	Text string
