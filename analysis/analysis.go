@@ -132,9 +132,59 @@ type Join struct {
 	Block *ssa.Block
 }
 
-// Analyze parses, lowers and builds src. Functions that cannot be analyzed keep a reason in
+// Analyze parses, lowers and builds src, and indexes the occurrences of its variables for the
+// answers that find them by place. Functions that cannot be analyzed keep a reason in
 // NotAnalyzed; the others are in SSA form.
 func Analyze(src []byte, opts Options) (*Result, error) {
+	r, err := lowerSource(src, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	buildAll(r.Funcs, opts.Verify, nil)
+	r.index()
+	return r, nil
+}
+
+// Checked is what Check finds in a source file: its diagnostics, and the line index that
+// places them.
+type Checked struct {
+	Src         []byte
+	Lines       *Lines
+	Diagnostics []Diagnostic
+}
+
+// Check analyzes src for its diagnostics alone, as `ssalens check` does. It keeps no index of
+// occurrences, which only hints and navigation need, and lets each function's body go once
+// the function's diagnostics are out, so that its memory peaks when lowering ends, before
+// any SSA form is built. parsed, if not nil, is called once the syntax tree's memory is given
+// back, before lowering: the parse is when the memory tree-sitter takes peaks.
+func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
+	r, err := lowerSource(src, opts, parsed)
+	if err != nil {
+		return nil, err
+	}
+	c := &Checked{Src: src, Lines: r.Lines}
+	if r.Skipped != "" {
+		c.Diagnostics = r.Diagnostics(true)
+		return c, nil
+	}
+	readInside := r.readInNestedFunctions()
+	// These point into the instructions of every function, which would keep them all.
+	r.File.Captures, r.File.Single = nil, nil
+	found := make([][]Diagnostic, len(r.Funcs))
+	buildAll(r.Funcs, opts.Verify, func(i int) {
+		fn := r.Funcs[i]
+		found[i] = r.funcDiagnostics(fn, readInside)
+		fn.Blocks, fn.Values = nil, nil
+		r.literalTemps.Delete(fn)
+	})
+	c.Diagnostics = slices.Concat(found...)
+	sortDiagnostics(c.Diagnostics)
+	return c, nil
+}
+
+// lowerSource parses and lowers src, calling parsed, if not nil, in between.
+func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 	lines := NewLines(src)
 	if len(src) > MaxSize {
 		return tooLarge(src, lines), nil
@@ -151,7 +201,10 @@ func Analyze(src []byte, opts Options) (*Result, error) {
 	if len(src) >= releaseAfterParse {
 		treesitter.ReleaseMemory()
 	}
-	return analyzeTree(tree, lines, opts, nil, Edit{}, false), nil
+	if parsed != nil {
+		parsed()
+	}
+	return lowerTree(tree, lines, opts, nil, Edit{}, false), nil
 }
 
 // releaseAfterParse is the size of the smallest source whose syntax tree Analyze gives back
@@ -170,10 +223,17 @@ func ReleaseMemory() {
 // long time (a language server): memory freed by old versions is then easier to give back.
 func LongRunning() { treesitter.OneArena() }
 
-// analyzeTree analyzes tree; if prev is the analysis of an earlier version that edit turned
-// into tree's source, the functions it does not touch are copied from it. The result keeps the
-// flat tree, which lowering the next version from it needs, if next is set.
+// analyzeTree lowers and builds tree (see lowerTree), without the index (see index).
 func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next bool) *Result {
+	r := lowerTree(tree, lines, opts, prev, edit, next)
+	buildAll(r.Funcs, opts.Verify, nil)
+	return r
+}
+
+// lowerTree lowers tree; if prev is the analysis of an earlier version that edit turned into
+// tree's source, the functions it does not touch are copied from it, built already. The result
+// keeps the flat tree, which lowering the next version from it needs, if next is set.
+func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next bool) *Result {
 	if why := opts.overMemoryLimit(len(tree.Nodes)); why != "" {
 		return &Result{Src: tree.Src, Lines: lines, Skipped: why}
 	}
@@ -187,8 +247,6 @@ func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result
 		file.Tree = nil
 	}
 	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs}
-	buildAll(file.Funcs, opts.Verify)
-	r.index()
 	r.goodBroken = make(map[int32]bool)
 	for _, fn := range r.brokenFuncs() {
 		r.goodBroken[fn.Span.Start] = true
@@ -198,22 +256,24 @@ func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result
 
 // buildAll builds the functions that can be analyzed, on every processor: once lowered,
 // functions are independent of each other. A function the builder or, if verify is set, the
-// verifier finds fault with is not analyzed, for an internal error.
-func buildAll(funcs []*ssa.Function, verify bool) {
+// verifier finds fault with is not analyzed, for an internal error. done, if not nil, is
+// called with the index of each function once it is built, or found not to be analyzable.
+func buildAll(funcs []*ssa.Function, verify bool, done func(int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(funcs)) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
-				fn := funcs[i]
-				if !fn.Analyzed() || fn.Built() && !verify {
-					continue
+				if fn := funcs[i]; fn.Analyzed() && (!fn.Built() || verify) {
+					switch err := build(fn, verify); {
+					case errors.Is(err, ssa.ErrTooComplex):
+						fn.NotAnalyzed = ssa.Reason{Kind: ssa.TooComplex, At: fn.Span, Name: "SSA"}
+					case err != nil:
+						fn.NotAnalyzed = ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
+					}
 				}
-				switch err := build(fn, verify); {
-				case errors.Is(err, ssa.ErrTooComplex):
-					fn.NotAnalyzed = ssa.Reason{Kind: ssa.TooComplex, At: fn.Span, Name: "SSA"}
-				case err != nil:
-					fn.NotAnalyzed = ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
+				if done != nil {
+					done(int(i))
 				}
 			}
 		})
@@ -233,7 +293,12 @@ func build(fn *ssa.Function, verify bool) error {
 	return nil
 }
 
+// index finds the occurrences and joins of an analyzed file, and the places that read captured
+// values, for the answers that look them up by place.
 func (r *Result) index() {
+	if r.File == nil { // not analyzed
+		return
+	}
 	captures := r.File.Captures
 	r.Captured = make(map[*ssa.Value][]*ssa.Place)
 	places := 0

@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/ssalens/ssalens/analysis"
@@ -14,6 +15,19 @@ func checkResult(t *testing.T, r *analysis.Result) {
 		if fn.Analyzed() {
 			ssatest.Check(t, fn)
 		}
+	}
+}
+
+// checkAgrees asserts that Check, which lets each function go once its findings are out, finds
+// in src what r, the analysis of src with opts, does.
+func checkAgrees(t *testing.T, src []byte, opts analysis.Options, r *analysis.Result) {
+	t.Helper()
+	c, err := analysis.Check(src, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := r.Diagnostics(true); !reflect.DeepEqual(c.Diagnostics, want) {
+		t.Errorf("Check finds\n\t%v\nthe analysis\n\t%v", c.Diagnostics, want)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 )
 
 // TestCorpus analyzes real npm packages: every function must lower, build, verify and agree
-// with the Cytron reference. It reports, per file, the functions, how many are analyzed, why
+// with the Cytron reference, and Check must find what the analysis does. It reports, per file, the functions, how many are analyzed, why
 // the others are not, and the φs and values built.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
@@ -25,6 +25,7 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkResult(t, r)
+			checkAgrees(t, f.Src, analysis.Options{}, r)
 			analyzed, phis, values := 0, 0, 0
 			reasons := map[string]int{}
 			for _, fn := range r.Funcs {
@@ -47,8 +48,9 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestCorpusTypeScript analyzes the TypeScript corpus (zod, rxjs, TanStack Query): every
-// function must lower, build, verify and agree with the Cytron reference, and at least 99.5%
-// of them must be analyzed. It lists every function that is not, with why.
+// function must lower, build, verify and agree with the Cytron reference, Check must find what
+// the analysis does, and at least 99.5% of them must be analyzed. It lists every function that
+// is not, with why.
 func TestCorpusTypeScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
@@ -58,11 +60,13 @@ func TestCorpusTypeScript(t *testing.T) {
 	for _, f := range corpus.FetchTypeScript(t) {
 		t.Run(f.Name, func(t *testing.T) {
 			lang, _ := analysis.LanguageOfFile(f.Name)
-			r, err := analysis.Analyze(f.Src, analysis.Options{Language: lang, Verify: true})
+			opts := analysis.Options{Language: lang, Verify: true}
+			r, err := analysis.Analyze(f.Src, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkResult(t, r)
+			checkAgrees(t, f.Src, opts, r)
 			for _, fn := range r.Funcs {
 				total++
 				if fn.Analyzed() {

@@ -38,25 +38,31 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
 		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
 	}
-	var ds []Diagnostic
 	var readInside map[*ssa.Binding]bool
 	if uselessAssignments {
 		readInside = r.readInNestedFunctions()
 	}
+	var ds []Diagnostic
 	for _, fn := range r.Funcs {
-		if fn.Analyzed() && uselessAssignments {
-			ds = append(ds, r.uselessAssignments(fn, readInside)...)
-		}
-	}
-	ds = append(ds, r.temporalDeadZoneReads()...)
-	for _, fn := range r.Funcs {
-		if !fn.Analyzed() {
-			ds = append(ds, r.notAnalyzedDiagnostic(fn))
-		}
+		ds = append(ds, r.funcDiagnostics(fn, readInside)...)
 	}
 	ds = append(ds, r.syntaxErrors...)
 	sortDiagnostics(ds)
 	return ds
+}
+
+// funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
+// reads in the temporal dead zone and, unless readInside (see readInNestedFunctions) is nil,
+// its useless assignments.
+func (r *Result) funcDiagnostics(fn *ssa.Function, readInside map[*ssa.Binding]bool) []Diagnostic {
+	if !fn.Analyzed() {
+		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
+	}
+	var ds []Diagnostic
+	if readInside != nil {
+		ds = r.uselessAssignments(fn, readInside)
+	}
+	return append(ds, r.temporalDeadZoneReads(fn)...)
 }
 
 // notAnalyzedDiagnostic says why fn is not analyzed, marking the first line of the cause (a
@@ -126,10 +132,13 @@ func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Bindin
 // readInNestedFunctions returns the variables that a function other than their owner reads.
 func (r *Result) readInNestedFunctions() map[*ssa.Binding]bool {
 	read := make(map[*ssa.Binding]bool)
-	for i := range r.Occurrences {
-		o := &r.Occurrences[i]
-		if o.Binding.Owner != nil && o.Binding.Owner != o.Func && (o.Read != nil || !o.Assigns) {
-			read[o.Binding] = true
+	for _, fn := range r.Funcs {
+		for _, b := range fn.Blocks {
+			for i := range b.Instrs {
+				if in := &b.Instrs[i]; in.Reads() && in.Place.Binding.Owner != nil && in.Place.Binding.Owner != fn {
+					read[in.Place.Binding] = true
+				}
+			}
 		}
 	}
 	return read
@@ -148,33 +157,36 @@ func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
 	return v.Def().Span == v.Binding.Decl && c != nil && c.Op == ssa.OpUndefined
 }
 
-// temporalDeadZoneReads finds reads of let, const and class bindings that the uninitialized
-// value can reach.
-func (r *Result) temporalDeadZoneReads() []Diagnostic {
+// temporalDeadZoneReads finds the reads of let, const and class bindings in fn that the
+// uninitialized value can reach. A read lowered more than once (in a finally block) is
+// reported once.
+func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 	var ds []Diagnostic
-	reach := make(map[*ssa.Function]map[*ssa.Value]bool)
-	for i := range r.Occurrences {
-		o := &r.Occurrences[i]
-		if o.Read == nil || o.Read.Binding.Owner != o.Func {
-			continue
-		}
-		switch o.Binding.Kind {
-		case ssa.Let, ssa.Const, ssa.Class:
-		default:
-			continue
-		}
-		uninitialized, ok := reach[o.Func]
-		if !ok {
-			uninitialized = uninitializedReach(o.Func)
-			reach[o.Func] = uninitialized
-		}
-		if uninitialized[o.Read] {
-			certainty := "may be"
-			if o.Read.Uninitialized() {
-				certainty = "is"
+	var uninitialized map[*ssa.Value]bool
+	reported := make(map[Span]bool)
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			p := &b.Instrs[i].Place
+			if !b.Instrs[i].Reads() || p.Value == nil || !r.kept(p.Span) { // p.Value: renamed in fn
+				continue
 			}
-			ds = append(ds, Diagnostic{Span: o.Span, Severity: SeverityWarning, Code: "temporalDeadZone",
-				Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", o.Binding.Name, certainty)})
+			switch p.Binding.Kind {
+			case ssa.Let, ssa.Const, ssa.Class:
+			default:
+				continue
+			}
+			if uninitialized == nil {
+				uninitialized = uninitializedReach(fn)
+			}
+			if uninitialized[p.Value] && !reported[p.Span] {
+				reported[p.Span] = true
+				certainty := "may be"
+				if p.Value.Uninitialized() {
+					certainty = "is"
+				}
+				ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+					Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
+			}
 		}
 	}
 	return ds

@@ -190,6 +190,7 @@ function h(g) {
 				t.Fatal(err)
 			}
 			checkResult(t, r)
+			checkAgrees(t, []byte(tt.src), analysis.Options{}, r)
 			var got []string
 			for _, d := range r.Diagnostics(true) {
 				if d.Code != "uselessAssignment" {

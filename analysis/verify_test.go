@@ -20,7 +20,7 @@ func TestVerifyReportsInternalError(t *testing.T) {
 	f := r.Funcs[1]
 	phi := f.Blocks[len(f.Blocks)-1].Phis[0]
 	phi.Operands[0], phi.Operands[1] = phi.Operands[1], phi.Operands[0]
-	buildAll(r.Funcs, true)
+	buildAll(r.Funcs, true, nil)
 	ds := r.Diagnostics(true)
 	if len(ds) != 1 || ds[0].Code != "internalError" || ds[0].Severity != SeverityError ||
 		!strings.HasPrefix(ds[0].Message, "function f is not analyzed: internal error: f: ") {

@@ -38,21 +38,21 @@ type finding struct {
 // code units.
 type place struct{ line, col, col16 int }
 
-// placesOf returns the places of the offsets into r's source. The UTF-16 column of an offset
+// placesOf returns the places of the offsets into c's source. The UTF-16 column of an offset
 // counts from the previous offset on its line, so that many findings on one long line cost
 // the line's length once, not once each.
-func placesOf(r *analysis.Result, offs []int32) map[int32]place {
+func placesOf(c *analysis.Checked, offs []int32) map[int32]place {
 	slices.Sort(offs)
 	places := make(map[int32]place, len(offs))
 	var prev place
 	prevOff := int32(-1)
 	for _, off := range slices.Compact(offs) {
-		line, col := r.Lines.Position(off, analysis.UTF8)
+		line, col := c.Lines.Position(off, analysis.UTF8)
 		p := place{line: int(line) + 1, col: int(col) + 1}
 		if prevOff >= 0 && p.line == prev.line {
-			p.col16 = prev.col16 + utf16Units(r.Src[prevOff:off])
+			p.col16 = prev.col16 + utf16Units(c.Src[prevOff:off])
 		} else {
-			_, col16 := r.Lines.Position(off, analysis.UTF16)
+			_, col16 := c.Lines.Position(off, analysis.UTF16)
 			p.col16 = int(col16) + 1
 		}
 		places[off], prev, prevOff = p, p, off
@@ -145,11 +145,14 @@ func checkSources(sources []source, opts analysis.Options, lang *langFlag, jobs 
 	}
 	close(queue)
 	events := make(chan event)
+	var budget memoryBudget
 	for range min(jobs, len(work)) {
 		go func() {
 			for i := range queue {
 				events <- event{i: i}
-				r := checkFile(sources[i], opts, lang)
+				budget.start(sources[i].size)
+				r := checkFile(sources[i], opts, lang, budget.treeFreed)
+				budget.finish(sources[i].size)
 				events <- event{i: i, report: &r}
 			}
 		}()
@@ -185,18 +188,21 @@ func checkSources(sources []source, opts analysis.Options, lang *langFlag, jobs 
 	return reports
 }
 
-// checkFile reads and analyzes one source.
-func checkFile(s source, opts analysis.Options, lang *langFlag) fileReport {
-	r, err := analyzeFile(s.path, opts, lang)
+// checkFile reads and analyzes one source, calling parsed once the syntax tree's memory is given
+// back (see analysis.Check).
+func checkFile(s source, opts analysis.Options, lang *langFlag, parsed func()) fileReport {
+	c, err := analyzeFile(s.path, opts, lang, func(src []byte, opts analysis.Options) (*analysis.Checked, error) {
+		return analysis.Check(src, opts, parsed)
+	})
 	if err != nil {
 		return fileReport{err: err}
 	}
-	ds := r.Diagnostics(true)
+	ds := c.Diagnostics
 	offs := make([]int32, 0, 2*len(ds))
 	for _, d := range ds {
 		offs = append(offs, d.Span.Start, d.Span.End)
 	}
-	places := placesOf(r, offs)
+	places := placesOf(c, offs)
 	fs := make([]finding, len(ds))
 	for i, d := range ds {
 		fs[i] = finding{severity: d.Severity, code: d.Code, message: d.Message, start: places[d.Span.Start], end: places[d.Span.End]}

@@ -216,23 +216,25 @@ func (c *call) analyzeOne(lang *langFlag) (*analysis.Result, int) {
 	if !ok {
 		return nil, exitError
 	}
-	r, err := analyzeFile(file, options(), lang)
+	r, err := analyzeFile(file, options(), lang, analysis.Analyze)
 	if err != nil {
 		return nil, c.fail(err)
 	}
 	return r, exitOK
 }
 
-// analyzeFile reads and analyzes one file, in the language lang says.
-func analyzeFile(file string, opts analysis.Options, lang *langFlag) (*analysis.Result, error) {
+// analyzeFile reads one file and analyzes it with analyze (analysis.Analyze or analysis.Check),
+// in the language lang says.
+func analyzeFile[T any](file string, opts analysis.Options, lang *langFlag, analyze func([]byte, analysis.Options) (T, error)) (T, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		var none T
+		return none, err
 	}
 	opts.Language = lang.of(file)
-	r, err := analysis.Analyze(src, opts)
+	r, err := analyze(src, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return r, fmt.Errorf("%s: %w", file, err)
 	}
 	return r, nil
 }
