@@ -8,12 +8,18 @@ import (
 	"github.com/ssalens/ssalens/ssa/ssatest"
 )
 
-// checkResult runs the SSA oracles on every analyzed function of r.
+// checkResult runs the SSA oracles on every analyzed function of r, and checks that its
+// occurrences are sorted by offset, as looking them up by place needs.
 func checkResult(t *testing.T, r *analysis.Result) {
 	t.Helper()
 	for _, fn := range r.Funcs {
 		if fn.Analyzed() {
 			ssatest.Check(t, fn)
+		}
+	}
+	for i := 1; i < len(r.Occurrences); i++ {
+		if a, b := r.Occurrences[i-1].Span, r.Occurrences[i].Span; a.Start > b.Start {
+			t.Fatalf("occurrence %d at %v before occurrence %d at %v", i-1, a, i, b)
 		}
 	}
 }
