@@ -123,12 +123,38 @@ func benchmarkEditThen(b *testing.B, capabilities any, answer func(*testClient, 
 				answer(c, k)
 				durations = append(durations, time.Since(start))
 			}
-			slices.Sort(durations)
-			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-			b.ReportMetric(ms(durations[len(durations)/2]), "median-ms")
-			b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
+			reportLatency(b, durations)
 		})
 	}
+}
+
+// BenchmarkOpenThenHints opens a corpus file and asks for the hints of its first 60 lines, as
+// an editor does when it shows a file: the time until they are back, then the file is closed
+// again. Each reports the median and the 99th percentile.
+func BenchmarkOpenThenHints(b *testing.B) {
+	for _, f := range corpus.Fetch(b) {
+		b.Run(f.Name, func(b *testing.B) {
+			c := startInitialized(b, nil, nil)
+			uri := protocol.DocumentURI("file:///" + f.Name + ".js")
+			var durations []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				c.open(uri, string(f.Src))
+				c.mustCallDiscarding("textDocument/inlayHint", hintsParams(uri, 0, 60))
+				durations = append(durations, time.Since(start))
+				c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+			}
+			reportLatency(b, durations)
+		})
+	}
+}
+
+// reportLatency reports the median and the 99th percentile of durations.
+func reportLatency(b *testing.B, durations []time.Duration) {
+	slices.Sort(durations)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(durations[len(durations)/2]), "median-ms")
+	b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
 }
 
 // firstLocalAfter returns the position of the first occurrence of a renamed variable on
