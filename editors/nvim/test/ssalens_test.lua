@@ -274,6 +274,21 @@ local ok, err = xpcall(function()
       eq(hints[12], 'i₂→₃', 'line 13')
     end)
 
+    check('end-of-line hints come before the virtual text of a diagnostic on their line', function()
+      local diagnostics = api.nvim_create_namespace('ssalens_test_diagnostics')
+      vim.diagnostic.set(diagnostics, bufnr, { { lnum = 5, col = 0, message = 'a long message', severity = vim.diagnostic.severity.WARN } },
+        { virtual_text = true })
+      local function priority(namespace)
+        local marks = api.nvim_buf_get_extmarks(bufnr, namespace, { 5, 0 }, { 5, -1 }, { details = true })
+        return marks[1] and marks[1][4].priority
+      end
+      local hint, message = priority(ssalens.hint_namespace), priority(vim.diagnostic.get_namespace(diagnostics).user_data.virt_text_ns)
+      vim.diagnostic.reset(diagnostics, bufnr)
+      if not (hint and message and hint < message) then
+        error(string.format('the hint of line 6 has priority %s, the diagnostic %s: Neovim puts the lower first', hint, message))
+      end
+    end)
+
     check(':SsaLensToggleHints hides and shows the hints', function()
       vim.cmd('SsaLensToggleHints')
       eq(next(eol_hints(bufnr)), nil, 'no hints after toggling off')

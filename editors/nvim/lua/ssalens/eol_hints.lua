@@ -17,6 +17,12 @@ local api = vim.api
 local ns = api.nvim_create_namespace('ssalens_inlay_hints')
 M.namespace = ns
 
+-- The priority of the hints' extmarks. Neovim orders the end-of-line texts of a line by
+-- priority, and vim.diagnostic leaves its own at the default, 4096: below it, the hints come
+-- right after the code they annotate, and a long diagnostic message cannot push them past the
+-- window's edge, nor swap places with them depending on which was drawn first.
+M.priority = 100
+
 local EDIT_DELAY = 200 -- ms after the last change of the text before asking again
 local SCROLL_DELAY = 80 -- ms after the last scroll before asking for the lines it brought
 
@@ -243,7 +249,7 @@ local function draw(bufnr)
     if chunks then
       local text = text_of(chunks)
       if drawn[id] ~= text then
-        id = api.nvim_buf_set_extmark(bufnr, ns, row, 0, { id = id, virt_text = chunks, virt_text_pos = 'eol', hl_mode = 'combine' })
+        id = api.nvim_buf_set_extmark(bufnr, ns, row, 0, { id = id, virt_text = chunks, virt_text_pos = 'eol', hl_mode = 'combine', priority = M.priority })
         drawn[id] = text
       end
     elseif hints and id then
