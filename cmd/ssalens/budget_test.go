@@ -1,0 +1,33 @@
+package main
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// TestMemoryBudget follows the collector's limit through two files analyzed at once: the
+// budget of the bytes under analysis, never below the process's peak so far.
+func TestMemoryBudget(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	var m memoryBudget
+	steps := []struct {
+		name   string
+		do     func()
+		budget int64 // 16 MB - 8 MB outside the heap + 25 × the bytes under analysis
+	}{
+		{"a 1 MB file starts", func() { m.start(1 << 20) }, 8<<20 + 25<<20},
+		{"its tree is freed", m.treeFreed, 8<<20 + 25<<20},
+		{"a 2 MB file starts", func() { m.start(2 << 20) }, 8<<20 + 75<<20},
+		{"the first one ends", func() { m.finish(1 << 20) }, 8<<20 + 50<<20},
+		{"the second one ends", func() { m.finish(2 << 20) }, 8 << 20},
+	}
+	for _, s := range steps {
+		s.do()
+		if peakRSS() > 0 && m.parsed <= 0 {
+			t.Errorf("%s: the process's peak is not counted (%d)", s.name, m.parsed)
+		}
+		if got, want := debug.SetMemoryLimit(-1), max(s.budget, m.parsed); got != want {
+			t.Errorf("%s: limit %d MiB, want %d MiB", s.name, got>>20, want>>20)
+		}
+	}
+}
