@@ -9,6 +9,7 @@ import (
 // budget of the bytes under analysis, never below the process's peak so far.
 func TestMemoryBudget(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	t.Logf("the process's peak so far: %d MiB", peakRSS()>>20)
 	var m memoryBudget
 	steps := []struct {
 		name   string
