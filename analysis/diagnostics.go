@@ -162,8 +162,8 @@ func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
 // reported once.
 func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 	var ds []Diagnostic
-	var uninitialized map[*ssa.Value]bool
-	reported := make(map[Span]bool)
+	var uninitialized map[*ssa.Value]bool // and reported, made at the first candidate
+	var reported map[Span]bool
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			p := &b.Instrs[i].Place
@@ -176,7 +176,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 				continue
 			}
 			if uninitialized == nil {
-				uninitialized = uninitializedReach(fn)
+				uninitialized, reported = uninitializedReach(fn), make(map[Span]bool)
 			}
 			if uninitialized[p.Value] && !reported[p.Span] {
 				reported[p.Span] = true

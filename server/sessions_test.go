@@ -289,8 +289,11 @@ func (s *session) check() {
 	s.stats.errorChecks++
 	s.diagnostics(s.c, 0, s.uri, s.version) // the server has analyzed this version
 	f, err := s.c.server.snapshot().file(s.uri)
-	if err != nil || f.version != s.version {
-		s.t.Fatalf("the server holds %s version %d, not %d (%v)", s.uri, f.version, s.version, err)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if f.version != s.version {
+		s.t.Fatalf("the server holds %s version %d, not %d", s.uri, f.version, s.version)
 	}
 	s.compare(append(touched(fresh), f.result().Kept()...))
 }

@@ -1,6 +1,11 @@
+//go:build linux || darwin
+
 package main
 
-import "syscall"
+import (
+	"runtime"
+	"syscall"
+)
 
 // peakRSS returns the most memory the process has had resident so far, in bytes.
 func peakRSS() int64 {
@@ -8,5 +13,8 @@ func peakRSS() int64 {
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
 		return 0
 	}
-	return u.Maxrss // bytes on macOS
+	if runtime.GOOS == "darwin" {
+		return u.Maxrss // bytes on macOS
+	}
+	return u.Maxrss << 10 // kilobytes on Linux
 }
