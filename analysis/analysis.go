@@ -187,7 +187,7 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 	buildAll(r.Funcs, opts.Verify, func(i int) {
 		fn := r.Funcs[i]
 		found[i] = r.funcDiagnostics(fn, readInside)
-		fn.Blocks, fn.Values = nil, nil
+		fn.DropBody()
 		r.literalTemps.Delete(fn)
 	})
 	c.Diagnostics = slices.Concat(found...)

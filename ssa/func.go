@@ -80,13 +80,13 @@ func (fn *Function) keep(args []Temp) []Temp {
 // add appends in, counting it for Made.
 func (b *Block) add(in Instr) {
 	b.Instrs = append(b.Instrs, in)
-	b.Func.instrs++
+	b.Func.made++
 }
 
 // Made returns how many instructions and blocks were made for fn so far: the work its
 // construction took, which a lowering bounds. Finish drops the unreachable blocks, not their
 // instructions from the count.
-func (fn *Function) Made() int { return fn.instrs + len(fn.Blocks) }
+func (fn *Function) Made() int { return fn.made + len(fn.Blocks) }
 
 // Unary appends an instruction applying op to x and returns its temporary.
 func (b *Block) Unary(op Operator, span Span, x Temp) Temp {
@@ -243,7 +243,8 @@ func (fn *Function) packInstrs() {
 	for _, b := range fn.Blocks {
 		n += len(b.Instrs)
 	}
-	all := make([]Instr, n)
+	fn.instrs = make([]Instr, n)
+	all := fn.instrs
 	for _, b := range fn.Blocks {
 		k := copy(all, b.Instrs)
 		b.Instrs, all = all[:k:k], all[k:]
@@ -283,4 +284,10 @@ func reversePostorder(entry *Block, blocks int) ([]*Block, error) {
 		post[i], post[j] = post[j], post[i]
 	}
 	return post, nil
+}
+
+// DropBody frees fn's blocks, instructions and values for a caller done with them, keeping
+// the function's name, span, bindings and nesting.
+func (fn *Function) DropBody() {
+	fn.Blocks, fn.Values, fn.instrs = nil, nil, nil
 }

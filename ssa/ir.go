@@ -258,8 +258,9 @@ type Function struct {
 
 	temps   int32
 	created []*Block
-	args    []Temp // what is left of the allocation operand lists are cut from (see keep)
-	instrs  int    // instructions appended, for Made
+	args    []Temp  // what is left of the allocation operand lists are cut from (see keep)
+	made    int     // instructions appended, for Made
+	instrs  []Instr // every block's instructions, in block order (see packInstrs)
 	built   bool
 }
 
