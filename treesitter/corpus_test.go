@@ -26,10 +26,7 @@ func TestCorpus(t *testing.T) {
 					t.Errorf("%s at byte %d: %v node (flags %b): %.60q", f.Path, n.Start, n.Kind, n.Flags, tree.Text(int32(i)))
 				}
 			}
-			// The go-tree-sitter walk is slow; one mid-sized file suffices.
-			if f.Name == "jquery" {
-				compareWithGoTreeSitter(t, tree)
-			}
+			compareWithGoTreeSitter(t, tree)
 		})
 	}
 }
@@ -48,6 +45,7 @@ func TestCorpusTypeScript(t *testing.T) {
 			}
 			defer tree.Close()
 			checkInvariants(t, tree)
+			compareWithGoTreeSitter(t, tree)
 			if got := tree.Nodes[0].Flags&HasError != 0; got != withErrors[f.Name] {
 				t.Errorf("%s: has errors %v, want %v", f.Name, got, withErrors[f.Name])
 			}
@@ -159,7 +157,7 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for range 60 {
+			for step := range 60 {
 				src := tree.Src
 				start := rng.IntN(len(src) + 1)
 				end := min(len(src), start+[]int{0, 0, 1, 3, 40, 400}[rng.IntN(6)])
@@ -182,6 +180,9 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 				}
 				if i := firstDifference(tree.Nodes, full); i >= 0 {
 					t.Fatalf("after replacing [%d,%d) by %.40q: node %d differs from a full walk: copied %+v, walked %+v", start, end, insert, i, tree.Nodes[i], full[i])
+				}
+				if step%6 == 0 { // the trees of error recovery, against tree-sitter's own cursor
+					compareWithGoTreeSitter(t, tree)
 				}
 			}
 			tree.Close()

@@ -1,47 +1,16 @@
 package treesitter
 
 /*
+#cgo CFLAGS: -I${SRCDIR}/internal/tree-sitter/include -I${SRCDIR}/internal/tree-sitter/src
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-// The subset of tree-sitter's api.h (v0.25.0) used here. The library itself
-// is compiled into go-tree-sitter, whose header is not on our include path;
-// the struct layouts must match that version exactly.
-typedef uint16_t TSSymbol;
-typedef uint16_t TSFieldId;
-typedef struct TSTree TSTree;
-typedef struct TSNode {
-	uint32_t context[4];
-	const void *id;
-	const TSTree *tree;
-} TSNode;
-typedef struct TSTreeCursor {
-	const void *tree;
-	const void *id;
-	uint32_t context[3];
-} TSTreeCursor;
-
-TSNode ts_tree_root_node(const TSTree *self);
-uint32_t ts_node_descendant_count(TSNode self);
-TSSymbol ts_node_symbol(TSNode self);
-uint32_t ts_node_start_byte(TSNode self);
-uint32_t ts_node_end_byte(TSNode self);
-bool ts_node_is_named(TSNode self);
-bool ts_node_is_missing(TSNode self);
-bool ts_node_is_extra(TSNode self);
-bool ts_node_has_error(TSNode self);
-bool ts_node_is_error(TSNode self);
-TSTreeCursor ts_tree_cursor_new(TSNode node);
-void ts_tree_cursor_delete(TSTreeCursor *self);
-TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
-TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
-bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
-bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
-bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
-void ts_tree_cursor_goto_descendant(TSTreeCursor *self, uint32_t goal_descendant_index);
-uint32_t ts_tree_cursor_current_descendant_index(const TSTreeCursor *self);
+// tree-sitter's own headers, of the version go-tree-sitter compiles (see
+// internal/tree-sitter/README.md): the walk reads subtrees and the language's tables directly.
+#include "tree.h"
+#include "language.h"
 
 // The bits of the Go type Flags.
 enum {
@@ -93,27 +62,6 @@ typedef struct {
 	uint16_t error_kind;
 } flat_tables;
 
-static void flat_set(flat_node *out, const TSTreeCursor *c, int32_t parent, const flat_tables *t) {
-	TSNode n = ts_tree_cursor_current_node(c);
-	uint8_t flags = 0;
-	if (ts_node_is_named(n)) flags |= flag_named;
-	if (ts_node_is_missing(n)) flags |= flag_missing;
-	if (ts_node_is_error(n)) flags |= flag_is_error;
-	if (ts_node_has_error(n)) flags |= flag_has_error;
-	if (ts_node_is_extra(n)) flags |= flag_extra;
-	TSSymbol sym = ts_node_symbol(n);
-	TSFieldId field = ts_tree_cursor_current_field_id(c);
-	out->kind = ts_node_is_error(n) ? t->error_kind : sym < t->nkinds ? t->kinds[sym] : 0;
-	out->field = field < t->nfields ? t->fields[field] : 0;
-	out->flags = flags;
-	out->start = ts_node_start_byte(n);
-	out->end = ts_node_end_byte(n);
-	out->parent = parent;
-	out->first_child = -1;
-	out->next_sibling = -1;
-	out->child_count = 0;
-}
-
 // flat_reuse is what a walk may copy from: the flat tree of the version the tree was re-parsed
 // from, the edit, and a cursor on the edited old tree. Tree-sitter builds the new tree from
 // the old one's subtrees, and a subtree it reuses is the same immutable object, with the same
@@ -125,6 +73,19 @@ typedef struct {
 	uint32_t edit_start, edit_old_end, edit_new_end;
 	TSTreeCursor cursor; // on the edited old tree, whose preorder indices are the old flat tree's
 } flat_reuse;
+
+static flat_reuse *flat_reuse_new(const flat_node *old, uint32_t nold, uint32_t edit_start,
+		uint32_t edit_old_end, uint32_t edit_new_end, const void *edited) {
+	flat_reuse *r = malloc(sizeof *r);
+	if (r == NULL) return NULL;
+	*r = (flat_reuse){old, nold, edit_start, edit_old_end, edit_new_end, ts_tree_cursor_new(ts_tree_root_node(edited))};
+	return r;
+}
+
+static void flat_reuse_free(flat_reuse *r) {
+	ts_tree_cursor_delete(&r->cursor);
+	free(r);
+}
 
 // flat_subtree_end returns the index just past the subtree of old node i.
 static uint32_t flat_subtree_end(const flat_reuse *r, int32_t i) {
@@ -155,10 +116,10 @@ static TSNode flat_old_node(flat_reuse *r, uint32_t goal) {
 	}
 }
 
-// flat_find returns the old node that tree-sitter reused as the new node n, of the project's
-// kind and with size nodes in its subtree, or -1 if n is new.
-static int32_t flat_find(flat_reuse *r, TSNode n, uint16_t kind, uint32_t size) {
-	uint32_t start = ts_node_start_byte(n), end = ts_node_end_byte(n);
+// flat_find returns the old node that tree-sitter reused as the new node of the given id
+// (its slot in its parent's children, as a TSNode's id is), span, project kind and number of
+// nodes in its subtree, or -1 if the node is new.
+static int32_t flat_find(flat_reuse *r, const void *id, uint32_t start, uint32_t end, uint16_t kind, uint32_t size) {
 	if (!(end <= r->edit_start || start >= r->edit_new_end)) return -1;
 	if (start >= r->edit_new_end) {
 		start = start - r->edit_new_end + r->edit_old_end;
@@ -171,28 +132,17 @@ static int32_t flat_find(flat_reuse *r, TSNode n, uint16_t kind, uint32_t size) 
 	}
 	for (uint32_t i = lo; i < r->nold && r->old[i].start == start; i++) {
 		if (r->old[i].end == end && r->old[i].kind == kind && flat_subtree_end(r, i) - i == size) {
-			return flat_old_node(r, i).id == n.id ? (int32_t)i : -1;
+			return flat_old_node(r, i).id == id ? (int32_t)i : -1;
 		}
 	}
 	return -1;
 }
 
-// flat_visit writes the node at the cursor, child of parent, at out[*n], and after it its
-// whole subtree copied from the old flat tree if tree-sitter reused it (then *copied is set).
-static int32_t flat_visit(flat_node *out, uint32_t *n, const TSTreeCursor *c, int32_t parent,
-		const flat_tables *t, flat_reuse *r, bool *copied) {
-	int32_t at = *n;
-	flat_set(&out[at], c, parent, t);
-	(*n)++;
-	*copied = false;
-	if (r == NULL) return at;
-	TSNode node = ts_tree_cursor_current_node(c);
-	uint32_t size = ts_node_descendant_count(node);
-	if (size == 1) return at;
-	int32_t old = flat_find(r, node, out[at].kind, size);
-	if (old < 0) return at;
+// flat_copy writes at out[at+1:] the nodes below old node old, shifted to new node at, which
+// starts delta bytes later, and returns how many it wrote.
+static uint32_t flat_copy(flat_node *out, int32_t at, const flat_reuse *r, int32_t old, int64_t delta) {
+	uint32_t size = flat_subtree_end(r, old) - old;
 	int32_t shift = at - old;
-	int64_t delta = (int64_t)out[at].start - r->old[old].start;
 	out[at].first_child = r->old[old].first_child + shift;
 	out[at].child_count = r->old[old].child_count;
 	for (uint32_t k = 1; k < size; k++) {
@@ -204,46 +154,139 @@ static int32_t flat_visit(flat_node *out, uint32_t *n, const TSTreeCursor *c, in
 		if (x.next_sibling >= 0) x.next_sibling += shift;
 		out[at + k] = x;
 	}
-	*n += size - 1;
-	*copied = true;
-	return at;
+	return size - 1;
+}
+
+// flat_frame is a subtree whose children the walk is visiting. It is a visible node, or a
+// hidden one (a repetition, a supertype, an inlined rule) whose visible descendants are the
+// children of the nearest visible node above it, as a TSTreeCursor shows them.
+typedef struct {
+	Subtree tree;
+	uint32_t next;             // the index of the next child to visit
+	uint32_t structural;       // the next child's index among the children that are not extras
+	uint32_t at;               // the byte offset at which the next child starts, once its padding is added
+	const TSSymbol *aliases;   // the production's alias sequence, or NULL
+	const TSFieldMapEntry *fields, *fields_end; // the production's field map
+	int32_t parent;            // the flat index of the nearest visible node, this one if it is visible
+	uint32_t owner;            // the frame of that node
+	int32_t last;              // in a visible node's frame: its last child written so far, or -1
+	TSFieldId field;           // in a hidden node's frame: the field its children inherit, as
+	                           // ts_tree_cursor_current_field_id finds it through hidden nodes
+} flat_frame;
+
+typedef struct {
+	flat_frame *frames;
+	uint32_t depth, cap;
+} flat_stack;
+
+static bool flat_push(flat_stack *s, const TSLanguage *lang, Subtree tree, uint32_t at, int32_t parent,
+		uint32_t owner, TSFieldId field) {
+	if (s->depth == s->cap) {
+		uint32_t cap = s->cap ? 2 * s->cap : 64;
+		flat_frame *frames = realloc(s->frames, cap * sizeof *frames);
+		if (frames == NULL) return false;
+		s->frames = frames;
+		s->cap = cap;
+	}
+	flat_frame *f = &s->frames[s->depth];
+	*f = (flat_frame){.tree = tree, .at = at, .parent = parent, .owner = owner, .last = -1, .field = field};
+	f->aliases = ts_language_alias_sequence(lang, ts_subtree_production_id(tree));
+	ts_language_field_map(lang, ts_subtree_production_id(tree), &f->fields, &f->fields_end);
+	s->depth++;
+	return true;
+}
+
+// flat_set writes the node of subtree t, shown under alias (0 for none), in field, at [start, end).
+static void flat_set(flat_node *out, const TSLanguage *lang, Subtree t, TSSymbol alias, TSFieldId field,
+		uint32_t start, int32_t parent, const flat_tables *tables) {
+	TSSymbol sym = ts_language_public_symbol(lang, alias ? alias : ts_subtree_symbol(t));
+	bool named = alias ? ts_language_symbol_metadata(lang, alias).named : ts_subtree_named(t);
+	bool is_error = sym == ts_builtin_sym_error;
+	uint8_t flags = 0;
+	if (named) flags |= flag_named;
+	if (ts_subtree_missing(t)) flags |= flag_missing;
+	if (is_error) flags |= flag_is_error;
+	if (ts_subtree_error_cost(t) > 0) flags |= flag_has_error;
+	if (ts_subtree_extra(t)) flags |= flag_extra;
+	out->kind = is_error ? tables->error_kind : sym < tables->nkinds ? tables->kinds[sym] : 0;
+	out->field = field < tables->nfields ? tables->fields[field] : 0;
+	out->flags = flags;
+	out->start = start;
+	out->end = start + ts_subtree_size(t).bytes;
+	out->parent = parent;
+	out->first_child = -1;
+	out->next_sibling = -1;
+	out->child_count = 0;
 }
 
 // flat_fill writes the tree into out in preorder and returns the number of nodes, or cap+1 if
-// there are more than cap. Parent indices already written serve as the walk's stack, so depth
-// costs no extra memory. With r, the subtrees it can copy are copied whole.
-static uint32_t flat_fill(const void *tree, flat_node *out, uint32_t cap,
+// there are more than cap (0 if it runs out of memory). It walks tree-sitter's subtrees itself,
+// with a stack of its own: the public cursor finds each next node again from the top of its
+// stack, through the balanced trees of hidden nodes that repetitions make, and computes row and
+// column positions the flat tree does not keep, which made the walk three times slower. With
+// r, the subtrees it can copy are copied whole.
+static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
 		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
 		flat_reuse *r) {
-	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind}, *t = &tables;
+	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
+	const TSTree *tree = tree_;
+	const TSLanguage *lang = tree->language;
 	if (cap == 0) return 1;
-	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
-	flat_set(&out[0], &c, -1, t);
+	uint32_t start = ts_subtree_padding(tree->root).bytes;
+	flat_set(&out[0], lang, tree->root, 0, 0, start, -1, &tables);
 	uint32_t n = 1;
-	int32_t cur = 0;
-	bool copied = false; // cur's subtree was copied whole: do not walk into it
-	for (;;) {
-		if (!copied && ts_tree_cursor_goto_first_child(&c)) {
-			if (n >= cap) { n = cap + 1; break; }
-			int32_t child = flat_visit(out, &n, &c, cur, t, r, &copied);
-			out[cur].first_child = child;
-			out[cur].child_count = 1;
-			cur = child;
+	flat_stack s = {0};
+	if (ts_subtree_child_count(tree->root) > 0 && !flat_push(&s, lang, tree->root, start, 0, 0, 0)) n = 0;
+	while (s.depth > 0 && n > 0) {
+		flat_frame *f = &s.frames[s.depth - 1];
+		if (f->next == ts_subtree_child_count(f->tree)) {
+			s.depth--;
 			continue;
 		}
-		while (!ts_tree_cursor_goto_next_sibling(&c)) {
-			if (!ts_tree_cursor_goto_parent(&c)) goto done;
-			cur = out[cur].parent;
+		const Subtree *slot = &ts_subtree_children(f->tree)[f->next];
+		Subtree child = *slot;
+		if (f->next++ > 0) f->at += ts_subtree_padding(child).bytes;
+		uint32_t at = f->at;
+		f->at += ts_subtree_size(child).bytes;
+		bool extra = ts_subtree_extra(child);
+		TSSymbol alias = 0;
+		TSFieldId field = 0;
+		if (!extra) {
+			if (f->aliases) alias = f->aliases[f->structural];
+			for (const TSFieldMapEntry *m = f->fields; m < f->fields_end && !field; m++) {
+				if (!m->inherited && m->child_index == f->structural) field = m->field_id;
+			}
+			if (!field) field = f->field;
+			f->structural++;
 		}
-		if (n >= cap) { n = cap + 1; break; }
-		int32_t parent = out[cur].parent;
-		int32_t sibling = flat_visit(out, &n, &c, parent, t, r, &copied);
-		out[cur].next_sibling = sibling;
+		int32_t parent = f->parent;
+		uint32_t owner = f->owner;
+		if (!ts_subtree_visible(child) && !alias) {
+			if (ts_subtree_visible_child_count(child) > 0 && !flat_push(&s, lang, child, at, parent, owner, field)) n = 0;
+			continue;
+		}
+		if (n >= cap) {
+			n = cap + 1;
+			break;
+		}
+		int32_t node = n++;
+		flat_set(&out[node], lang, child, alias, field, at, parent, &tables);
+		flat_frame *o = &s.frames[owner];
+		if (o->last < 0) out[parent].first_child = node; else out[o->last].next_sibling = node;
+		o->last = node;
 		out[parent].child_count++;
-		cur = sibling;
+		if (ts_subtree_child_count(child) == 0) continue;
+		if (r != NULL) {
+			uint32_t size = ts_subtree_visible_descendant_count(child) + 1;
+			int32_t old = size > 1 && node + size <= cap ? flat_find(r, slot, at, out[node].end, out[node].kind, size) : -1;
+			if (old >= 0) {
+				n += flat_copy(out, node, r, old, (int64_t)at - r->old[old].start);
+				continue;
+			}
+		}
+		if (!flat_push(&s, lang, child, at, node, s.depth, 0)) n = 0;
 	}
-done:
-	ts_tree_cursor_delete(&c);
+	free(s.frames);
 	return n;
 }
 
@@ -344,14 +387,12 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 	if r != nil {
 		// The C walk reads the old nodes, a Go array that holds no Go pointers, during the
 		// call only; the struct passing them lives in C memory.
-		from = (*C.flat_reuse)(C.malloc(C.sizeof_flat_reuse))
-		defer C.free(unsafe.Pointer(from))
-		*from = C.flat_reuse{
-			old: (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(r.nodes))), nold: C.uint32_t(len(r.nodes)),
-			edit_start: C.uint32_t(r.edit.StartByte), edit_old_end: C.uint32_t(r.edit.OldEndByte), edit_new_end: C.uint32_t(r.edit.NewEndByte),
-			cursor: C.ts_tree_cursor_new(C.ts_tree_root_node((*C.TSTree)(cTree(r.edited)))),
+		from = C.flat_reuse_new((*C.flat_node)(unsafe.Pointer(unsafe.SliceData(r.nodes))), C.uint32_t(len(r.nodes)),
+			C.uint32_t(r.edit.StartByte), C.uint32_t(r.edit.OldEndByte), C.uint32_t(r.edit.NewEndByte), cTree(r.edited))
+		if from == nil {
+			return nil, fmt.Errorf("treesitter: out of memory")
 		}
-		defer C.ts_tree_cursor_delete(&from.cursor)
+		defer C.flat_reuse_free(from)
 	}
 	got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count,
 		(*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds)),
