@@ -77,10 +77,21 @@ func (fn *Function) keep(args []Temp) []Temp {
 	return fn.args[start:len(fn.args):len(fn.args)]
 }
 
-// add appends in, counting it for Made.
+// add appends in, counting it for Made. A function's blocks take their instructions from one
+// growing list, fn.instrs, not from a list each: the block appended to last holds the list's
+// tail and grows in place, and a block appended to after another is first copied to the tail.
+// A lowering fills its blocks mostly one after the other, so few are copied, and a function
+// whose lowering reserved room (Reserve) costs one allocation instead of one per block and per
+// doubling. Finish then packs what is live (packInstrs).
 func (b *Block) add(in Instr) {
-	b.Instrs = append(b.Instrs, in)
-	b.Func.made++
+	fn, n := b.Func, len(b.Instrs)
+	if n == 0 || &b.Instrs[n-1] != &fn.instrs[len(fn.instrs)-1] {
+		fn.instrs = append(fn.instrs, b.Instrs...)
+	}
+	fn.instrs = append(fn.instrs, in)
+	end := len(fn.instrs)
+	b.Instrs = fn.instrs[end-n-1 : end : end]
+	fn.made++
 }
 
 // Made returns how many instructions and blocks were made for fn so far: the work its
@@ -291,3 +302,7 @@ func reversePostorder(entry *Block, blocks int) ([]*Block, error) {
 func (fn *Function) DropBody() {
 	fn.Blocks, fn.Values, fn.instrs = nil, nil, nil
 }
+
+// Reserve makes room for n instructions in fn's blocks before any is added, for a caller that
+// knows about how many it will add (see add).
+func (fn *Function) Reserve(n int) { fn.instrs = make([]Instr, 0, n) }

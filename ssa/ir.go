@@ -260,7 +260,7 @@ type Function struct {
 	created []*Block
 	args    []Temp  // what is left of the allocation operand lists are cut from (see keep)
 	made    int     // instructions appended, for Made
-	instrs  []Instr // every block's instructions, in block order (see packInstrs)
+	instrs  []Instr // before Finish, what blocks append to (see add); after, every block's instructions in block order (see packInstrs)
 	built   bool
 }
 
