@@ -196,8 +196,8 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 }
 
 // lowerSource parses and lowers src, calling parsed, if not nil, once the syntax tree is
-// closed. Only re-parsing needs the C tree, and only lowering the next version from this one
-// needs the flat tree.
+// closed; without parsed, the tree is freed while src is lowered. Only re-parsing needs the C
+// tree, and only lowering the next version from this one needs the flat tree.
 func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 	lines := NewLines(src)
 	if len(src) > MaxSize {
@@ -207,8 +207,10 @@ func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree.Close()
-	if parsed != nil {
+	if parsed == nil {
+		tree.CloseInBackground()
+	} else {
+		tree.Close()
 		parsed()
 	}
 	return lowerTree(tree, lines, opts, nil, Edit{}, false), nil

@@ -115,12 +115,28 @@ func (t *Tree) Compact(after int) error {
 // Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
 // the C tree. Close is idempotent.
 func (t *Tree) Close() {
-	if t.ts == nil {
-		return
+	if ts := t.detach(); ts != nil {
+		ts.Close()
 	}
-	t.cleanup.Stop()
-	t.ts.Close()
-	t.ts = nil
+}
+
+// CloseInBackground is Close for a caller that need not wait for the memory: the C tree is
+// freed on another goroutine, while the caller goes on with the flat tree. Freeing a large
+// tree takes a tenth as long as parsing it did.
+func (t *Tree) CloseInBackground() {
+	if ts := t.detach(); ts != nil {
+		go ts.Close()
+	}
+}
+
+// detach returns the C tree, which t gives up, or nil if t has none.
+func (t *Tree) detach() *sitter.Tree {
+	ts := t.ts
+	if ts != nil {
+		t.cleanup.Stop()
+		t.ts = nil
+	}
+	return ts
 }
 
 // parse parses src with g, from the edited tree old if it is not nil, and flattens the result,
