@@ -36,14 +36,36 @@ type site struct {
 	index int
 }
 
+// definitions counts the definitions of a binding in live code of its owner, with the last.
+type definitions struct {
+	count int
+	last  site
+}
+
+// capturedRead is a read, in a nested function, of a binding of an enclosing function, and the
+// function nested directly in that one through whose closure the read comes to run.
+type capturedRead struct {
+	place   *ssa.Place
+	through *ssa.Function
+}
+
 // resolveCaptures applies the rule above to every function of f: it marks the context
-// variables and fills f.Single and f.Captures.
+// variables and fills f.Single and f.Captures. It reads every instruction once: the reads that
+// may see a single definition are kept aside until every definition is counted.
 func (f *File) resolveCaptures() {
 	uses := make(map[*ssa.Binding]*captured)
-	defs := make(map[*ssa.Binding]int)
-	single := make(map[*ssa.Binding]site)
+	defs := make(map[*ssa.Binding]definitions)
 	created := make(map[*ssa.Function]site)
+	var reads []capturedRead
+	// path holds the functions enclosing the current one, outermost first: Funcs lists parents
+	// before their nested functions, each function's nested ones before its next sibling.
+	depth := make(map[*ssa.Function]int)
+	var path []*ssa.Function
 	for _, fn := range f.Funcs {
+		if fn.Parent != nil {
+			depth[fn] = depth[fn.Parent] + 1
+		}
+		path = append(path[:depth[fn]], fn)
 		for _, blk := range fn.Blocks {
 			for i := range blk.Instrs {
 				in := &blk.Instrs[i]
@@ -54,10 +76,19 @@ func (f *File) resolveCaptures() {
 				switch {
 				case b == nil || b.Owner == nil:
 				case b.Owner != fn:
-					uses[b] = recordUse(uses[b], fn, in)
+					c := uses[b]
+					if c == nil {
+						c = &captured{}
+						uses[b] = c
+					}
+					c.record(fn, in)
+					// The closure through which fn comes to exist is created in the owner.
+					if d := depth[b.Owner] + 1; in.Reads() && fn.Analyzed() && d < len(path) && path[d].Parent == b.Owner {
+						reads = append(reads, capturedRead{&in.Place, path[d]})
+					}
 				case in.Defines():
-					defs[b]++
-					single[b] = site{blk, i}
+					d := defs[b]
+					defs[b] = definitions{d.count + 1, site{blk, i}}
 				}
 			}
 		}
@@ -67,58 +98,34 @@ func (f *File) resolveCaptures() {
 		case b.Context():
 		case c.assignedIn != nil:
 			b.Why = ssa.Reason{Kind: ssa.AssignedInNestedFunction, At: c.assignedAt, Name: c.assignedIn.Name}
-		case defs[b] > 1:
+		case defs[b].count > 1:
 			b.Why = ssa.Reason{Kind: ssa.ReassignedAndReadInNestedFunction, At: c.readAt, Name: c.readIn.Name}
 		}
 	}
 	f.Single = make(map[*ssa.Binding]*ssa.Place)
-	for b, s := range single {
-		if defs[b] == 1 {
-			f.Single[b] = &s.block.Instrs[s.index].Place
+	for b, d := range defs {
+		if d.count == 1 {
+			f.Single[b] = &d.last.block.Instrs[d.last.index].Place
 		}
 	}
 	f.Captures = make(map[*ssa.Place]*ssa.Place)
 	doms := make(map[*ssa.Function]*ssa.DomTree)
-	// path holds the functions enclosing the current one, outermost first: Funcs lists parents
-	// before their nested functions, each function's nested ones before its next sibling.
-	depth := make(map[*ssa.Function]int)
-	var path []*ssa.Function
-	for _, fn := range f.Funcs {
-		if fn.Parent != nil {
-			depth[fn] = depth[fn.Parent] + 1
-		}
-		path = append(path[:depth[fn]], fn)
-		if !fn.Analyzed() {
-			continue
-		}
-		for _, blk := range fn.Blocks {
-			for i := range blk.Instrs {
-				in := &blk.Instrs[i]
-				b := in.Place.Binding
-				if !in.Reads() || b.Owner == nil || b.Owner == fn || b.Context() || !b.Owner.Analyzed() || defs[b] != 1 {
-					continue
-				}
-				// The closure through which fn comes to exist is created in the owner.
-				d := depth[b.Owner] + 1
-				if d < len(path) && path[d].Parent == b.Owner && definedBefore(single[b], path[d], b.Owner, created, doms) {
-					f.Captures[&in.Place] = f.Single[b]
-				}
-			}
+	for _, r := range reads {
+		b := r.place.Binding
+		if d := defs[b]; !b.Context() && b.Owner.Analyzed() && d.count == 1 && definedBefore(d.last, r.through, b.Owner, created, doms) {
+			f.Captures[r.place] = f.Single[b]
 		}
 	}
 }
 
-func recordUse(c *captured, fn *ssa.Function, in *ssa.Instr) *captured {
-	if c == nil {
-		c = &captured{}
-	}
+// record notes the use of the binding by in, an instruction of fn.
+func (c *captured) record(fn *ssa.Function, in *ssa.Instr) {
 	switch {
 	case in.Defines() && c.assignedIn == nil:
 		c.assignedIn, c.assignedAt = fn, in.Place.Span
 	case !in.Defines() && c.readIn == nil:
 		c.readIn, c.readAt = fn, in.Place.Span
 	}
-	return c
 }
 
 // definedBefore reports whether the definition at def, in owner, runs before the closure of
