@@ -196,8 +196,10 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 }
 
 // lowerSource parses and lowers src, calling parsed, if not nil, once the syntax tree is
-// closed; without parsed, the tree is freed while src is lowered. Only re-parsing needs the C
-// tree, and only lowering the next version from this one needs the flat tree.
+// closed. Without parsed, the tree is freed while src is lowered, and functions are built as
+// they are lowered; with it (Check), memory peaks when the lowering ends, before any function
+// is built. Only re-parsing needs the C tree, and only lowering the next version from this one
+// needs the flat tree.
 func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 	lines := NewLines(src)
 	if len(src) > MaxSize {
@@ -213,7 +215,7 @@ func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 		tree.Close()
 		parsed()
 	}
-	return lowerTree(tree, lines, opts, nil, Edit{}, false), nil
+	return lowerTree(tree, lines, opts, nil, Edit{}, false, parsed == nil), nil
 }
 
 // releaseAfterParse is the size of the smallest source whose syntax tree Check gives back to
@@ -234,23 +236,28 @@ func LongRunning() { treesitter.OneArena() }
 
 // analyzeTree lowers and builds tree (see lowerTree), without the index (see index).
 func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next bool) *Result {
-	r := lowerTree(tree, lines, opts, prev, edit, next)
+	r := lowerTree(tree, lines, opts, prev, edit, next, true)
 	buildAll(r.Funcs, opts.Verify, nil)
 	return r
 }
 
 // lowerTree lowers tree; if prev is the analysis of an earlier version that edit turned into
 // tree's source, the functions it does not touch are copied from it, built already. The result
-// keeps the flat tree, which lowering the next version from it needs, if next is set.
-func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next bool) *Result {
+// keeps the flat tree, which lowering the next version from it needs, if next is set. If build
+// is set, the functions are built as they are lowered (see lowerBuilding).
+func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, edit Edit, next, build bool) *Result {
 	if why := opts.overMemoryLimit(len(tree.Nodes)); why != "" {
 		return &Result{Src: tree.Src, Lines: lines, Skipped: why}
 	}
+	var prevFile *lower.File
+	if prev != nil {
+		prevFile = prev.File
+	}
 	var file *lower.File
-	if prev != nil && prev.File != nil {
-		file = lower.LowerFrom(tree, prev.File, edit)
+	if build {
+		file = lowerBuilding(tree, prevFile, edit)
 	} else {
-		file = lower.Lower(tree)
+		file = lower.LowerFrom(tree, prevFile, edit, nil)
 	}
 	if !next {
 		file.Tree = nil
@@ -261,6 +268,57 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 		r.goodBroken[fn.Span.Start] = true
 	}
 	return r
+}
+
+// lowerBuilding lowers tree as lower.LowerFrom does, and builds each function on another
+// processor as soon as the lowering has it ready. The lowering of a file runs on one
+// goroutine and would leave the other processors idle until it ends; then buildAll has only
+// the functions left to build. The workers take the functions from a queue; when it is full,
+// the lowering builds the function itself. A function the builder finds fault with is marked
+// not analyzed once the lowering is over: it reads NotAnalyzed until then.
+func lowerBuilding(tree *treesitter.Tree, prev *lower.File, edit Edit) *lower.File {
+	workers := runtime.GOMAXPROCS(0) - 1
+	if workers == 0 {
+		return lower.LowerFrom(tree, prev, edit, nil)
+	}
+	type failure struct {
+		fn  *ssa.Function
+		err error
+	}
+	var mu sync.Mutex
+	var failed []failure
+	buildOne := func(fn *ssa.Function) {
+		if err := ssa.Build(fn); err != nil {
+			mu.Lock()
+			failed = append(failed, failure{fn, err})
+			mu.Unlock()
+		}
+	}
+	queue := make(chan *ssa.Function, 1024)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for fn := range queue {
+				buildOne(fn)
+			}
+		})
+	}
+	file := lower.LowerFrom(tree, prev, edit, func(fn *ssa.Function) {
+		select {
+		case queue <- fn:
+		default:
+			buildOne(fn)
+		}
+	})
+	close(queue)
+	for fn := range queue { // what is left, with the workers
+		buildOne(fn)
+	}
+	wg.Wait()
+	for _, f := range failed {
+		f.fn.NotAnalyzed = notAnalyzed(f.fn, f.err)
+	}
+	return file
 }
 
 // buildAll builds the functions that can be analyzed, on every processor: once lowered,
@@ -274,11 +332,8 @@ func buildAll(funcs []*ssa.Function, verify bool, done func(int)) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
 				if fn := funcs[i]; fn.Analyzed() && (!fn.Built() || verify) {
-					switch err := build(fn, verify); {
-					case errors.Is(err, ssa.ErrTooComplex):
-						fn.NotAnalyzed = ssa.Reason{Kind: ssa.TooComplex, At: fn.Span, Name: "SSA"}
-					case err != nil:
-						fn.NotAnalyzed = ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
+					if err := build(fn, verify); err != nil {
+						fn.NotAnalyzed = notAnalyzed(fn, err)
 					}
 				}
 				if done != nil {
@@ -288,6 +343,14 @@ func buildAll(funcs []*ssa.Function, verify bool, done func(int)) {
 		})
 	}
 	wg.Wait()
+}
+
+// notAnalyzed is the reason fn is not analyzed when building or verifying it failed with err.
+func notAnalyzed(fn *ssa.Function, err error) ssa.Reason {
+	if errors.Is(err, ssa.ErrTooComplex) {
+		return ssa.Reason{Kind: ssa.TooComplex, At: fn.Span, Name: "SSA"}
+	}
+	return ssa.Reason{Kind: ssa.InternalError, At: fn.Span, Name: err.Error()}
 }
 
 func build(fn *ssa.Function, verify bool) error {

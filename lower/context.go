@@ -20,14 +20,21 @@ import "github.com/ssalens/ssalens/ssa"
 // direct eval can see, the parameters an arguments object aliases in sloppy code, and those
 // used inside a with statement, whose object may shadow them.
 //
-// Only live code counts: Finish has dropped the dead blocks before resolveCaptures runs, so a
+// Only live code counts: a function is read once Finish has dropped its dead blocks, so a
 // function copied from a previous version (reuse.go) counts exactly as a lowered one.
+//
+// The rule is applied as the lowering goes (captureResolver): a function's instructions are
+// read when it is finished, and its own variables are settled then, since the functions nested
+// in it, the only ones that can use them, are finished before it. A function can then be built
+// while the rest of the file is still being lowered (LowerFrom's ready).
 
 // captured records how the functions nested in a binding's owner use it: the first of them (in
-// the order of File.Funcs) that assigns it and the first that reads it, with where.
+// the order of File.Funcs, which their indices give) that assigns it and the first that reads
+// it, with where.
 type captured struct {
-	assignedIn, readIn *ssa.Function
-	assignedAt, readAt ssa.Span
+	assignedIn, readIn   *ssa.Function
+	assignedAt, readAt   ssa.Span
+	assignedIdx, readIdx int
 }
 
 // site is the position of an instruction: a definition or a closure's creation.
@@ -49,82 +56,104 @@ type capturedRead struct {
 	through *ssa.Function
 }
 
-// resolveCaptures applies the rule above to every function of f: it marks the context
-// variables and fills f.Single and f.Captures. It reads every instruction once: the reads that
-// may see a single definition are kept aside until every definition is counted.
-func (f *File) resolveCaptures() {
-	uses := make(map[*ssa.Binding]*captured)
-	defs := make(map[*ssa.Binding]definitions)
-	created := make(map[*ssa.Function]site)
-	var reads []capturedRead
-	// path holds the functions enclosing the current one, outermost first: Funcs lists parents
-	// before their nested functions, each function's nested ones before its next sibling.
-	depth := make(map[*ssa.Function]int)
-	var path []*ssa.Function
-	for _, fn := range f.Funcs {
-		if fn.Parent != nil {
-			depth[fn] = depth[fn.Parent] + 1
-		}
-		path = append(path[:depth[fn]], fn)
-		for _, blk := range fn.Blocks {
-			for i := range blk.Instrs {
-				in := &blk.Instrs[i]
-				if in.Op == ssa.OpFunction {
-					created[in.Func] = site{blk, i}
+// captureResolver applies the rule above to the functions of a file as they are finished.
+type captureResolver struct {
+	uses    map[*ssa.Binding]*captured
+	defs    map[*ssa.Binding]definitions
+	created map[*ssa.Function]site
+	reads   []capturedRead // kept aside until every definition is counted
+}
+
+func newCaptureResolver() *captureResolver {
+	return &captureResolver{uses: make(map[*ssa.Binding]*captured), defs: make(map[*ssa.Binding]definitions),
+		created: make(map[*ssa.Function]site)}
+}
+
+// read records the uses fn, the function of index index in File.Funcs, makes of the
+// variables of enclosing functions, the definitions of its own, and the closures it creates.
+func (cr *captureResolver) read(fn *ssa.Function, index int) {
+	for _, blk := range fn.Blocks {
+		for i := range blk.Instrs {
+			in := &blk.Instrs[i]
+			if in.Op == ssa.OpFunction {
+				cr.created[in.Func] = site{blk, i}
+			}
+			b := in.Place.Binding
+			switch {
+			case b == nil || b.Owner == nil:
+			case b.Owner != fn:
+				c := cr.uses[b]
+				if c == nil {
+					c = &captured{assignedIdx: -1, readIdx: -1}
+					cr.uses[b] = c
 				}
-				b := in.Place.Binding
-				switch {
-				case b == nil || b.Owner == nil:
-				case b.Owner != fn:
-					c := uses[b]
-					if c == nil {
-						c = &captured{}
-						uses[b] = c
+				c.record(fn, index, in)
+				if in.Reads() && fn.Analyzed() {
+					if through := nestedIn(fn, b.Owner); through != nil {
+						cr.reads = append(cr.reads, capturedRead{&in.Place, through})
 					}
-					c.record(fn, in)
-					// The closure through which fn comes to exist is created in the owner.
-					if d := depth[b.Owner] + 1; in.Reads() && fn.Analyzed() && d < len(path) && path[d].Parent == b.Owner {
-						reads = append(reads, capturedRead{&in.Place, path[d]})
-					}
-				case in.Defines():
-					d := defs[b]
-					defs[b] = definitions{d.count + 1, site{blk, i}}
 				}
+			case in.Defines():
+				d := cr.defs[b]
+				cr.defs[b] = definitions{d.count + 1, site{blk, i}}
 			}
 		}
 	}
-	for b, c := range uses {
+}
+
+// nestedIn returns the function nested directly in owner that is fn or encloses it: the
+// closure through which fn comes to exist is created in owner. It returns nil if owner does
+// not enclose fn.
+func nestedIn(fn, owner *ssa.Function) *ssa.Function {
+	for ; fn != nil; fn = fn.Parent {
+		if fn.Parent == owner {
+			return fn
+		}
+	}
+	return nil
+}
+
+// settle marks the context variables among fn's own, once every function nested in fn was read.
+func (cr *captureResolver) settle(fn *ssa.Function) {
+	for _, b := range fn.Bindings {
+		c := cr.uses[b]
 		switch {
-		case b.Context():
+		case c == nil || b.Context():
 		case c.assignedIn != nil:
 			b.Why = ssa.Reason{Kind: ssa.AssignedInNestedFunction, At: c.assignedAt, Name: c.assignedIn.Name}
-		case defs[b].count > 1:
+		case cr.defs[b].count > 1:
 			b.Why = ssa.Reason{Kind: ssa.ReassignedAndReadInNestedFunction, At: c.readAt, Name: c.readIn.Name}
 		}
 	}
+}
+
+// finish fills f.Single and f.Captures, once every function was read and settled.
+func (cr *captureResolver) finish(f *File) {
 	f.Single = make(map[*ssa.Binding]*ssa.Place)
-	for b, d := range defs {
+	for b, d := range cr.defs {
 		if d.count == 1 {
 			f.Single[b] = &d.last.block.Instrs[d.last.index].Place
 		}
 	}
 	f.Captures = make(map[*ssa.Place]*ssa.Place)
 	doms := make(map[*ssa.Function]*ssa.DomTree)
-	for _, r := range reads {
+	for _, r := range cr.reads {
 		b := r.place.Binding
-		if d := defs[b]; !b.Context() && b.Owner.Analyzed() && d.count == 1 && definedBefore(d.last, r.through, b.Owner, created, doms) {
+		if d := cr.defs[b]; !b.Context() && b.Owner.Analyzed() && d.count == 1 && definedBefore(d.last, r.through, b.Owner, cr.created, doms) {
 			f.Captures[r.place] = f.Single[b]
 		}
 	}
 }
 
-// record notes the use of the binding by in, an instruction of fn.
-func (c *captured) record(fn *ssa.Function, in *ssa.Instr) {
+// record notes the use of the binding by in, an instruction of fn, the function of index
+// index in File.Funcs. Functions are read in the order they are finished, nested ones first,
+// so the first use in File.Funcs is the one of least index; in one function, the first read.
+func (c *captured) record(fn *ssa.Function, index int, in *ssa.Instr) {
 	switch {
-	case in.Defines() && c.assignedIn == nil:
-		c.assignedIn, c.assignedAt = fn, in.Place.Span
-	case !in.Defines() && c.readIn == nil:
-		c.readIn, c.readAt = fn, in.Place.Span
+	case in.Defines() && (c.assignedIdx < 0 || index < c.assignedIdx):
+		c.assignedIn, c.assignedAt, c.assignedIdx = fn, in.Place.Span, index
+	case !in.Defines() && (c.readIdx < 0 || index < c.readIdx):
+		c.readIn, c.readAt, c.readIdx = fn, in.Place.Span, index
 	}
 }
 

@@ -1,9 +1,13 @@
 package lower
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/ssalens/ssalens/ssa"
+	ts "github.com/ssalens/ssalens/treesitter"
+	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
 // TestArgumentsAliasParameters: in sloppy code, a use of arguments anywhere in a function with
@@ -20,5 +24,61 @@ func TestArgumentsAliasParameters(t *testing.T) {
 		if a := g.Bindings[0]; a.Name != "a" || a.Why.Kind != ssa.AliasedByArguments {
 			t.Errorf("%q: %s is %v, want aliased by arguments", src, a.Name, a.Why.Kind)
 		}
+	}
+}
+
+// TestReadyFunctions checks the promise LowerFrom's ready makes, on the fixtures and the
+// corpus: every function that can be analyzed is handed over exactly once, after the functions
+// nested in it, and what its building reads is final by then: its own variables' status (Why)
+// and whether it is analyzed.
+func TestReadyFunctions(t *testing.T) {
+	fixtures, err := filepath.Glob("../testdata/annotate/*.js")
+	if err != nil || len(fixtures) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	var sources [][]byte
+	for _, name := range fixtures {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, src)
+	}
+	for _, f := range corpus.Fetch(t) {
+		if len(f.Src) < 2<<20 {
+			sources = append(sources, f.Src)
+		}
+	}
+	for _, src := range sources {
+		tree, err := ts.Parse(ts.JavaScript, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		handed := make(map[*ssa.Function]int)
+		whys := make(map[*ssa.Binding]ssa.Reason)
+		file := LowerFrom(tree, nil, ts.Edit{}, func(fn *ssa.Function) {
+			if handed[fn]++; handed[fn] > 1 {
+				t.Fatalf("%s handed over twice", fn.Name)
+			}
+			for _, c := range fn.Children {
+				if c.Analyzed() && handed[c] == 0 {
+					t.Fatalf("%s handed over before %s, nested in it", fn.Name, c.Name)
+				}
+			}
+			for _, b := range fn.Bindings {
+				whys[b] = b.Why
+			}
+		})
+		for _, fn := range file.Funcs {
+			if fn.Analyzed() != (handed[fn] == 1) {
+				t.Fatalf("%s: analyzed %v, handed over %d times", fn.Name, fn.Analyzed(), handed[fn])
+			}
+			for _, b := range fn.Bindings {
+				if why, ok := whys[b]; ok && why != b.Why {
+					t.Fatalf("%s's %s was %v when handed over, %v in the end", fn.Name, b.Name, why, b.Why)
+				}
+			}
+		}
+		tree.Close()
 	}
 }

@@ -55,9 +55,12 @@
 //
 // A variable that a nested function assigns, or that is assigned more than once and read in a
 // nested function, is a context variable (React Compiler's rule): a call may change it, so it
-// is not renamed. After every function is lowered, one pass (context.go) applies the rule and
-// records, for each captured read of a variable defined once, whether that definition runs
-// before the closure is created; only then does the read show the outer version.
+// is not renamed. The rule is applied to a function's variables as soon as it is finished
+// (context.go): only the functions nested in it can use them, and they are finished before it.
+// The function can then be built while the rest of the file is lowered (LowerFrom's ready).
+// Once every function is lowered, a last step records, for each captured read of a variable
+// defined once, whether that definition runs before the closure is created; only then does
+// the read show the outer version.
 //
 // # Reuse after an edit
 //

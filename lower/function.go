@@ -50,6 +50,7 @@ func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState, node int32) 
 		fs.depth = outer.depth // the goroutine's stack holds the enclosing functions' lowering too
 	}
 	fs.cur = fn.Blocks[0]
+	fs.index = len(lw.funcs)
 	lw.funcs = append(lw.funcs, fn)
 	return fs
 }
@@ -118,6 +119,12 @@ func (fs *funcState) finish(end uint32) {
 	if err := fs.fn.Finish(); err != nil {
 		// Every lowering path terminates the blocks it leaves; reaching this is a bug.
 		panic(err)
+	}
+	// The functions nested in this one are finished, and read, already.
+	fs.lw.captures.read(fs.fn, fs.index)
+	fs.lw.captures.settle(fs.fn)
+	if fs.lw.ready != nil && fs.fn.Analyzed() {
+		fs.lw.ready(fs.fn)
 	}
 }
 

@@ -29,22 +29,29 @@ type File struct {
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
 // statement, a direct eval, a syntax error in their own body) are lowered too, so that their
 // nested functions resolve their names, but carry a NotAnalyzed reason.
-func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}) }
+func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil) }
 
 // LowerFrom lowers t, whose source is prev's changed by edit. Only the functions the edit
 // touches are lowered again: a function the edit does not touch, nested in one it does (or in
 // the top level), is copied from prev with its nested functions, HIR and SSA form (if prev's
 // functions were built), shifted to the new positions, provided that its syntax tree, its role
-// and the names it uses from outside are as they were (see reuse.go).
-func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit) *File {
+// and the names it uses from outside are as they were (see reuse.go). prev may be nil.
+//
+// If ready is not nil, LowerFrom calls it with each function it lowers that can be analyzed,
+// as soon as the function can be built: when it is finished, with its own variables' status
+// final (context.go). The functions nested in it come first. ready may build the function on
+// another goroutine while the lowering goes on: nothing the lowering does after the call
+// writes what ssa.Build reads, but File.Single, File.Captures and NotAnalyzed are written
+// until LowerFrom returns.
+func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, ready func(*ssa.Function)) *File {
 	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
-		shapes: make(map[*ssa.Function]shape)}
+		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
 	}
 	lw.lowerProgram(prev)
 	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
-	f.resolveCaptures()
+	lw.captures.finish(f)
 	return f
 }
 
@@ -65,6 +72,10 @@ type lowerer struct {
 	prev   *File
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code
+	// captures applies the context-variable rule to each function as it is finished, and
+	// ready, if not nil, is then given the function to build (see LowerFrom).
+	captures *captureResolver
+	ready    func(*ssa.Function)
 	tsFile
 
 	visited int // see File.visited
@@ -76,6 +87,7 @@ type lowerer struct {
 type funcState struct {
 	lw    *lowerer
 	fn    *ssa.Function
+	index int // fn's index in File.Funcs
 	cur   *ssa.Block
 	scope *scope
 	// funcScope is the function's own scope: its parameters, vars and top-level declarations.

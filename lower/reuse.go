@@ -140,8 +140,11 @@ func levelsUp(fn, owner *ssa.Function) int {
 	return -1
 }
 
-// adopt lists a copied function and its nested functions, as lowering them would have.
+// adopt lists a copied function and its nested functions, as lowering them would have, and
+// reads them for the uses they make of enclosing functions' variables. Their own variables
+// are settled as they were in prev.
 func (lw *lowerer) adopt(fn *ssa.Function) {
+	lw.captures.read(fn, len(lw.funcs))
 	lw.funcs = append(lw.funcs, fn)
 	for _, c := range fn.Children {
 		lw.adopt(c)
