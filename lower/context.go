@@ -62,15 +62,29 @@ type captureResolver struct {
 	defs    map[*ssa.Binding]definitions
 	created map[*ssa.Function]site
 	reads   []capturedRead // kept aside until every definition is counted
+	// path holds the functions being lowered (or adopted), outermost first, and depth the
+	// index in it of each function entered so far: a read's closure is found in one step.
+	path  []*ssa.Function
+	depth map[*ssa.Function]int
 }
 
 func newCaptureResolver() *captureResolver {
 	return &captureResolver{uses: make(map[*ssa.Binding]*captured), defs: make(map[*ssa.Binding]definitions),
-		created: make(map[*ssa.Function]site)}
+		created: make(map[*ssa.Function]site), depth: make(map[*ssa.Function]int)}
 }
+
+// enter notes that fn, nested in the function entered last and not left, is being lowered.
+func (cr *captureResolver) enter(fn *ssa.Function) {
+	cr.depth[fn] = len(cr.path)
+	cr.path = append(cr.path, fn)
+}
+
+// leave notes that the function entered last is finished.
+func (cr *captureResolver) leave() { cr.path = cr.path[:len(cr.path)-1] }
 
 // read records the uses fn, the function of index index in File.Funcs, makes of the
 // variables of enclosing functions, the definitions of its own, and the closures it creates.
+// fn is the function entered last and not left.
 func (cr *captureResolver) read(fn *ssa.Function, index int) {
 	for _, blk := range fn.Blocks {
 		for i := range blk.Instrs {
@@ -88,10 +102,9 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 					cr.uses[b] = c
 				}
 				c.record(fn, index, in)
-				if in.Reads() && fn.Analyzed() {
-					if through := nestedIn(fn, b.Owner); through != nil {
-						cr.reads = append(cr.reads, capturedRead{&in.Place, through})
-					}
+				// The closure through which fn comes to exist is created in the owner.
+				if d, ok := cr.depth[b.Owner]; ok && in.Reads() && fn.Analyzed() && d+1 < len(cr.path) && cr.path[d] == b.Owner {
+					cr.reads = append(cr.reads, capturedRead{&in.Place, cr.path[d+1]})
 				}
 			case in.Defines():
 				d := cr.defs[b]
@@ -99,18 +112,6 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 			}
 		}
 	}
-}
-
-// nestedIn returns the function nested directly in owner that is fn or encloses it: the
-// closure through which fn comes to exist is created in owner. It returns nil if owner does
-// not enclose fn.
-func nestedIn(fn, owner *ssa.Function) *ssa.Function {
-	for ; fn != nil; fn = fn.Parent {
-		if fn.Parent == owner {
-			return fn
-		}
-	}
-	return nil
 }
 
 // settle marks the context variables among fn's own, once every function nested in fn was read.

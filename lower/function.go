@@ -52,6 +52,7 @@ func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState, node int32) 
 	fs.cur = fn.Blocks[0]
 	fs.index = len(lw.funcs)
 	lw.funcs = append(lw.funcs, fn)
+	lw.captures.enter(fn)
 	return fs
 }
 
@@ -122,6 +123,7 @@ func (fs *funcState) finish(end uint32) {
 	}
 	// The functions nested in this one are finished, and read, already.
 	fs.lw.captures.read(fs.fn, fs.index)
+	fs.lw.captures.leave()
 	fs.lw.captures.settle(fs.fn)
 	if fs.lw.ready != nil && fs.fn.Analyzed() {
 		fs.lw.ready(fs.fn)

@@ -144,9 +144,11 @@ func levelsUp(fn, owner *ssa.Function) int {
 // reads them for the uses they make of enclosing functions' variables. Their own variables
 // are settled as they were in prev.
 func (lw *lowerer) adopt(fn *ssa.Function) {
+	lw.captures.enter(fn)
 	lw.captures.read(fn, len(lw.funcs))
 	lw.funcs = append(lw.funcs, fn)
 	for _, c := range fn.Children {
 		lw.adopt(c)
 	}
+	lw.captures.leave()
 }
