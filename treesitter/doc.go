@@ -19,6 +19,12 @@
 // repetition makes, and computes rows and columns the flat tree does not keep: the walk took a
 // fifth of a cold analysis outside the parse, and now takes a third to a half of that.
 //
+// A large tree is copied on every processor. tree-sitter counts the visible nodes below each
+// subtree, so where a subtree's nodes land in preorder is known before it is walked: one walk
+// goes down from the root as far as subtrees of at most a 64th of the tree, and leaves each of
+// those as a job; the processors then share the jobs out, each writing its own range of Nodes
+// (typescript.js: 125 ms on one processor, 77 on two).
+//
 // Each grammar numbers its symbols and fields in its own way, and the same construct can have
 // different ids in two grammars. The walk translates them, through tables each Grammar builds
 // once by name, into the project's kinds and fields (Kind, Field, generated into kinds_gen.go

@@ -179,15 +179,21 @@ typedef struct {
 	uint32_t depth, cap;
 } flat_stack;
 
+// flat_grow makes room for one more element in the growing C array *list of *cap elements of
+// the given size, of which n are used.
+static bool flat_grow(void **list, uint32_t *cap, uint32_t n, size_t size) {
+	if (n < *cap) return true;
+	uint32_t more = *cap ? 2 * *cap : 64;
+	void *grown = realloc(*list, more * size);
+	if (grown == NULL) return false;
+	*list = grown;
+	*cap = more;
+	return true;
+}
+
 static bool flat_push(flat_stack *s, const TSLanguage *lang, Subtree tree, uint32_t at, int32_t parent,
 		uint32_t owner, TSFieldId field) {
-	if (s->depth == s->cap) {
-		uint32_t cap = s->cap ? 2 * s->cap : 64;
-		flat_frame *frames = realloc(s->frames, cap * sizeof *frames);
-		if (frames == NULL) return false;
-		s->frames = frames;
-		s->cap = cap;
-	}
+	if (!flat_grow((void **)&s->frames, &s->cap, s->depth, sizeof *s->frames)) return false;
 	flat_frame *f = &s->frames[s->depth];
 	*f = (flat_frame){.tree = tree, .at = at, .parent = parent, .owner = owner, .last = -1, .field = field};
 	f->aliases = ts_language_alias_sequence(lang, ts_subtree_production_id(tree));
@@ -225,28 +231,56 @@ static void flat_set(flat_node *out, const TSLanguage *lang, Subtree t, TSSymbol
 	out->child_count = 0;
 }
 
-// flat_fill writes the tree into out in preorder and returns the number of nodes, or cap+1 if
-// there are more than cap (0 if it runs out of memory). It walks tree-sitter's subtrees itself,
-// with a stack of its own: the public cursor finds each next node again from the top of its
-// stack, through the balanced trees of hidden nodes that repetitions make, and computes row and
-// column positions the flat tree does not keep, which made the walk three times slower. With
-// r, the subtrees it can copy are copied whole.
-static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
-		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
-		flat_reuse *r) {
-	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
-	const TSTree *tree = tree_;
-	const TSLanguage *lang = tree->language;
-	if (cap == 0) return 1;
-	uint32_t start = ts_subtree_padding(tree->root).bytes;
-	flat_set(&out[0], lang, tree->root, 0, 0, start, -1, &tables);
-	uint32_t n = 1;
-	flat_stack s = {0};
-	if (ts_subtree_child_count(tree->root) > 0 && !flat_push(&s, lang, tree->root, start, 0, 0, 0)) n = 0;
-	while (s.depth > 0 && n > 0) {
-		flat_frame *f = &s.frames[s.depth - 1];
+// flat_jobs are the subtrees a walk left for flat_work: each is a visible node, already
+// written, whose descendants go at out[node+1:node+size), where size counts the node and its
+// visible descendants, as tree-sitter keeps it. A walk leaves a subtree of lo to hi nodes
+// there, and goes down into a larger one: the pieces are then small enough to share out
+// evenly, and few enough to cost nothing to share.
+typedef struct {
+	Subtree tree;
+	uint32_t at;
+	int32_t node;
+} flat_job;
+
+typedef struct {
+	flat_job *list;
+	uint32_t n, cap;
+	uint32_t lo, hi;
+	uint32_t next; // the next job to take, atomically
+} flat_jobs;
+
+static flat_jobs *flat_jobs_new(uint32_t lo, uint32_t hi) {
+	flat_jobs *j = calloc(1, sizeof *j);
+	if (j != NULL) {
+		j->lo = lo;
+		j->hi = hi;
+	}
+	return j;
+}
+
+static void flat_jobs_free(flat_jobs *j) {
+	free(j->list);
+	free(j);
+}
+
+static uint32_t flat_jobs_count(const flat_jobs *j) { return j->n; }
+
+static bool flat_defer(flat_jobs *j, Subtree tree, uint32_t at, int32_t node) {
+	if (!flat_grow((void **)&j->list, &j->cap, j->n, sizeof *j->list)) return false;
+	j->list[j->n++] = (flat_job){tree, at, node};
+	return true;
+}
+
+// flat_walk visits the subtrees on s and below, writing their visible nodes from out[n] on, and
+// returns the index past the last node it wrote: cap+1 if there are more than cap, 0 if it runs
+// out of memory. With r, the subtrees it can copy are copied whole; with jobs, the subtrees of
+// the jobs' sizes are left to flat_work.
+static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out, uint32_t n, uint32_t cap,
+		const flat_tables *tables, flat_reuse *r, flat_jobs *jobs) {
+	while (s->depth > 0 && n > 0) {
+		flat_frame *f = &s->frames[s->depth - 1];
 		if (f->next == ts_subtree_child_count(f->tree)) {
-			s.depth--;
+			s->depth--;
 			continue;
 		}
 		const Subtree *slot = &ts_subtree_children(f->tree)[f->next];
@@ -268,7 +302,7 @@ static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
 		int32_t parent = f->parent;
 		uint32_t owner = f->owner;
 		if (!ts_subtree_visible(child) && !alias) {
-			if (ts_subtree_visible_child_count(child) > 0 && !flat_push(&s, lang, child, at, parent, owner, field)) n = 0;
+			if (ts_subtree_visible_child_count(child) > 0 && !flat_push(s, lang, child, at, parent, owner, field)) n = 0;
 			continue;
 		}
 		if (n >= cap) {
@@ -276,34 +310,90 @@ static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
 			break;
 		}
 		int32_t node = n++;
-		flat_set(&out[node], lang, child, alias, field, at, parent, &tables);
-		flat_frame *o = &s.frames[owner];
+		flat_set(&out[node], lang, child, alias, field, at, parent, tables);
+		flat_frame *o = &s->frames[owner];
 		if (o->last < 0) out[parent].first_child = node; else out[o->last].next_sibling = node;
 		o->last = node;
 		out[parent].child_count++;
 		if (ts_subtree_child_count(child) == 0) continue;
+		uint32_t size = ts_subtree_visible_descendant_count(child) + 1;
 		if (r != NULL) {
-			uint32_t size = ts_subtree_visible_descendant_count(child) + 1;
 			int32_t old = size > 1 && node + size <= cap ? flat_find(r, slot, at, out[node].end, out[node].kind, size) : -1;
 			if (old >= 0) {
 				n += flat_copy(out, node, r, old, (int64_t)at - r->old[old].start);
 				continue;
 			}
 		}
-		if (!flat_push(&s, lang, child, at, node, s.depth, 0)) n = 0;
+		if (jobs != NULL && size >= jobs->lo && size <= jobs->hi && node + size <= cap) {
+			if (!flat_defer(jobs, child, at, node)) n = 0;
+			n = n ? node + size : 0;
+			continue;
+		}
+		if (!flat_push(s, lang, child, at, node, s->depth, 0)) n = 0;
 	}
+	return n;
+}
+
+// flat_fill writes the tree into out in preorder and returns the number of nodes, or cap+1 if
+// there are more than cap (0 if it runs out of memory). It walks tree-sitter's subtrees itself,
+// with a stack of its own: the public cursor finds each next node again from the top of its
+// stack, through the balanced trees of hidden nodes that repetitions make, and computes row and
+// column positions the flat tree does not keep, which made the walk three times slower. With
+// r, the subtrees it can copy are copied whole; with jobs, it leaves subtrees to flat_work.
+static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
+		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
+		flat_reuse *r, flat_jobs *jobs) {
+	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
+	const TSTree *tree = tree_;
+	const TSLanguage *lang = tree->language;
+	if (cap == 0) return 1;
+	uint32_t start = ts_subtree_padding(tree->root).bytes;
+	flat_set(&out[0], lang, tree->root, 0, 0, start, -1, &tables);
+	uint32_t n = 1;
+	flat_stack s = {0};
+	if (ts_subtree_child_count(tree->root) > 0 && !flat_push(&s, lang, tree->root, start, 0, 0, 0)) n = 0;
+	n = flat_walk(&s, lang, out, n, cap, &tables, r, jobs);
 	free(s.frames);
 	return n;
+}
+
+// flat_work takes jobs until none is left and writes their subtrees, as flat_fill would have.
+// Several threads may run it at once on the same jobs: each job writes its own part of out,
+// its root's descendants and its root's first_child and child_count.
+// It returns false if a subtree did not have the size tree-sitter counted, or out of memory.
+static bool flat_work(const void *tree_, flat_node *out,
+		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
+		flat_jobs *jobs) {
+	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
+	const TSLanguage *lang = ((const TSTree *)tree_)->language;
+	flat_stack s = {0};
+	bool ok = true;
+	for (;;) {
+		uint32_t i = __atomic_fetch_add(&jobs->next, 1, __ATOMIC_RELAXED);
+		if (i >= jobs->n) break;
+		flat_job j = jobs->list[i];
+		uint32_t end = j.node + ts_subtree_visible_descendant_count(j.tree) + 1;
+		if (!flat_push(&s, lang, j.tree, j.at, j.node, 0, 0) || flat_walk(&s, lang, out, j.node + 1, end, &tables, NULL, NULL) != end) {
+			ok = false;
+			break;
+		}
+	}
+	free(s.frames);
+	return ok;
 }
 
 */
 import "C"
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"math"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -381,7 +471,7 @@ type reuse struct {
 
 // flattenFrom is flatten, which copies from r, if it is not nil, the subtrees that tree-sitter
 // rebuilt as they were: the walk from Go then costs as much as the edit, not the file, and the
-// rest is a copy.
+// rest is a copy. Without r, a large tree is walked on every processor (see flatParallel).
 func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 	tree := cTree(ts)
 	count := C.flat_count(tree)
@@ -396,18 +486,56 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 		from = C.flat_reuse_new((*C.flat_node)(unsafe.Pointer(unsafe.SliceData(r.nodes))), C.uint32_t(len(r.nodes)),
 			C.uint32_t(r.edit.StartByte), C.uint32_t(r.edit.OldEndByte), C.uint32_t(r.edit.NewEndByte), cTree(r.edited))
 		if from == nil {
-			return nil, fmt.Errorf("treesitter: out of memory")
+			return nil, errOutOfMemory
 		}
 		defer C.flat_reuse_free(from)
 	}
-	got := C.flat_fill(tree, (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes))), count,
-		(*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds)),
-		(*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields)), C.uint16_t(KindError), from)
+	var jobs *C.flat_jobs
+	workers := runtime.GOMAXPROCS(0)
+	if r == nil && workers > 1 && count >= flatParallel {
+		if jobs = C.flat_jobs_new(flatJobMin, C.uint32_t(max(count/flatJobShare, flatJobMin))); jobs == nil {
+			return nil, errOutOfMemory
+		}
+		defer C.flat_jobs_free(jobs)
+	}
+	out := (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes)))
+	kinds, nkinds := (*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds))
+	fields, nfields := (*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields))
+	got := C.flat_fill(tree, out, count, kinds, nkinds, fields, nfields, C.uint16_t(KindError), from, jobs)
+	if got == 0 {
+		return nil, errOutOfMemory
+	}
 	if got != count {
 		return nil, fmt.Errorf("treesitter: tree walk found %d nodes, tree-sitter counted %d", got, count)
 	}
+	if jobs != nil && C.flat_jobs_count(jobs) > 0 {
+		var failed atomic.Bool
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				if !C.flat_work(tree, out, kinds, nkinds, fields, nfields, C.uint16_t(KindError), jobs) {
+					failed.Store(true)
+				}
+			})
+		}
+		wg.Wait()
+		if failed.Load() {
+			return nil, errors.New("treesitter: a subtree's walk did not find the nodes tree-sitter counted, or ran out of memory")
+		}
+	}
 	return nodes, nil
 }
+
+var errOutOfMemory = errors.New("treesitter: out of memory")
+
+// A tree of flatParallel nodes or more (a source of about 40 kB) is walked on every processor:
+// one walk goes down the tree as far as subtrees of at most 1/flatJobShare of its nodes, and
+// leaves those of flatJobMin nodes or more as jobs, which every processor then takes from.
+const (
+	flatParallel = 1 << 14
+	flatJobMin   = 64
+	flatJobShare = 64
+)
 
 // Text returns the source text of node i.
 func (t *Tree) Text(i int32) []byte {
