@@ -528,7 +528,7 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 
 var errOutOfMemory = errors.New("treesitter: out of memory")
 
-// A tree of flatParallel nodes or more (a source of about 40 kB) is walked on every processor:
+// A tree of flatParallel nodes or more (a source of 80 to 150 kB) is walked on every processor:
 // one walk goes down the tree as far as subtrees of at most 1/flatJobShare of its nodes, and
 // leaves those of flatJobMin nodes or more as jobs, which every processor then takes from.
 const (
