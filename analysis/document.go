@@ -134,12 +134,14 @@ func (d *Document) Compact() {
 }
 
 // Close frees the syntax tree of a document no longer edited; its text and analysis stay
-// usable.
+// usable. The C tree is freed on another goroutine: a server closes documents on the
+// goroutine that reads its messages, and freeing a large tree takes a tenth of its parse
+// (three.core.js: 15 ms, typescript.js: 0.1 s).
 func (d *Document) Close() {
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
 	if t := d.tree.Load(); t != nil {
-		t.Close()
+		t.CloseInBackground()
 	}
 }
 
