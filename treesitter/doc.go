@@ -8,7 +8,7 @@
 // same JavaScript may parse to other shapes, pinned by TestGrammarDrift). Walking that tree from
 // Go with go-tree-sitter's node API is as expensive as parsing it: every call that returns a node
 // allocates, every Kind() builds a string, and each step is a cgo call. So right after parsing, a
-// single C walk copies the whole tree into Tree.Nodes, a slice of fixed-size Node values in
+// walk in C copies the whole tree into Tree.Nodes, a slice of fixed-size Node values in
 // preorder that refer to each other by index. Everything after that (the lowering, analyses)
 // reads plain Go memory, and text is sliced out of Tree.Src.
 //

@@ -457,7 +457,7 @@ func cTree(t *sitter.Tree) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(t))
 }
 
-// flatten copies the C tree, parsed with g, into a preorder node slice with two cgo calls,
+// flatten copies the C tree, parsed with g, into a preorder node slice in C (see flat_fill),
 // translating g's symbols and fields into the project's kinds and fields on the way.
 func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) { return flattenFrom(ts, g, nil) }
 
