@@ -180,13 +180,12 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 		c.Diagnostics = r.Diagnostics(true)
 		return c, nil
 	}
-	readInside := r.readInNestedFunctions()
 	// These point into the instructions of every function, which would keep them all.
 	r.File.Captures, r.File.Single = nil, nil
 	found := make([][]Diagnostic, len(r.Funcs))
 	buildAll(r.Funcs, opts.Verify, func(i int) {
 		fn := r.Funcs[i]
-		found[i] = r.funcDiagnostics(fn, readInside)
+		found[i] = r.funcDiagnostics(fn, true)
 		fn.DropBody()
 		r.literalTemps.Delete(fn)
 	})

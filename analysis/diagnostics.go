@@ -38,13 +38,9 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
 		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
 	}
-	var readInside map[*ssa.Binding]bool
-	if uselessAssignments {
-		readInside = r.readInNestedFunctions()
-	}
 	var ds []Diagnostic
 	for _, fn := range r.Funcs {
-		ds = append(ds, r.funcDiagnostics(fn, readInside)...)
+		ds = append(ds, r.funcDiagnostics(fn, uselessAssignments)...)
 	}
 	ds = append(ds, r.syntaxErrors...)
 	sortDiagnostics(ds)
@@ -52,15 +48,14 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 }
 
 // funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
-// reads in the temporal dead zone and, unless readInside (see readInNestedFunctions) is nil,
-// its useless assignments.
-func (r *Result) funcDiagnostics(fn *ssa.Function, readInside map[*ssa.Binding]bool) []Diagnostic {
+// reads in the temporal dead zone and, if uselessAssignments is set, its useless assignments.
+func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
 	if !fn.Analyzed() {
 		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
 	}
 	var ds []Diagnostic
-	if readInside != nil {
-		ds = r.uselessAssignments(fn, readInside)
+	if uselessAssignments {
+		ds = r.uselessAssignments(fn)
 	}
 	return append(ds, r.temporalDeadZoneReads(fn)...)
 }
@@ -105,7 +100,7 @@ func (r *Result) firstLine(s ssa.Span) ssa.Span {
 // reads is read whenever that function is called, which may be after any of its definitions:
 // those are never reported, even when the read does not show the value (the closure is
 // created before the definition, as a hoisted function declaration is).
-func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Binding]bool) []Diagnostic {
+func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 	read := make(map[*ssa.Binding]bool)
 	for _, v := range fn.Values {
 		if len(v.Uses) > 0 {
@@ -115,7 +110,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Bindin
 	var ds []Diagnostic
 	for _, v := range fn.Values {
 		b := v.Binding
-		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || readInside[b] || !read[b] ||
+		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || b.ReadNested || !read[b] ||
 			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.Import ||
 			r.declaredWithoutInitializer(v) || isDeclaration(v) {
 			continue
@@ -127,21 +122,6 @@ func (r *Result) uselessAssignments(fn *ssa.Function, readInside map[*ssa.Bindin
 			Message: fmt.Sprintf("%s: this value of %s is never read", name(v), b.Name)})
 	}
 	return ds
-}
-
-// readInNestedFunctions returns the variables that a function other than their owner reads.
-func (r *Result) readInNestedFunctions() map[*ssa.Binding]bool {
-	read := make(map[*ssa.Binding]bool)
-	for _, fn := range r.Funcs {
-		for _, b := range fn.Blocks {
-			for i := range b.Instrs {
-				if in := &b.Instrs[i]; in.Reads() && in.Place.Binding.Owner != nil && in.Place.Binding.Owner != fn {
-					read[in.Place.Binding] = true
-				}
-			}
-		}
-	}
-	return read
 }
 
 // isDeclaration reports whether v is the function or class that a declaration of its binding

@@ -114,10 +114,12 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 	}
 }
 
-// settle marks the context variables among fn's own, once every function nested in fn was read.
+// settle marks the context variables among fn's own, and those a nested function reads, once
+// every function nested in fn was read.
 func (cr *captureResolver) settle(fn *ssa.Function) {
 	for _, b := range fn.Bindings {
 		c := cr.uses[b]
+		b.ReadNested = c != nil && c.readIn != nil
 		switch {
 		case c == nil || b.Context():
 		case c.assignedIn != nil:

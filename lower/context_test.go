@@ -29,8 +29,9 @@ func TestArgumentsAliasParameters(t *testing.T) {
 
 // TestReadyFunctions checks the promise LowerFrom's ready makes, on the fixtures and the
 // corpus: every function that can be analyzed is handed over exactly once, after the functions
-// nested in it, and what its building reads is final by then: its own variables' status (Why)
-// and whether it is analyzed.
+// nested in it, and what its building and its diagnostics read is final by then: its own
+// variables' status (Why), whether a nested function reads them (ReadNested), and whether it
+// is analyzed.
 func TestReadyFunctions(t *testing.T) {
 	fixtures, err := filepath.Glob("../testdata/annotate/*.js")
 	if err != nil || len(fixtures) == 0 {
@@ -55,7 +56,11 @@ func TestReadyFunctions(t *testing.T) {
 			t.Fatal(err)
 		}
 		handed := make(map[*ssa.Function]int)
-		whys := make(map[*ssa.Binding]ssa.Reason)
+		type settled struct {
+			why        ssa.Reason
+			readNested bool
+		}
+		whys := make(map[*ssa.Binding]settled)
 		file := LowerFrom(tree, nil, ts.Edit{}, func(fn *ssa.Function) {
 			if handed[fn]++; handed[fn] > 1 {
 				t.Fatalf("%s handed over twice", fn.Name)
@@ -66,7 +71,7 @@ func TestReadyFunctions(t *testing.T) {
 				}
 			}
 			for _, b := range fn.Bindings {
-				whys[b] = b.Why
+				whys[b] = settled{b.Why, b.ReadNested}
 			}
 		})
 		for _, fn := range file.Funcs {
@@ -74,8 +79,8 @@ func TestReadyFunctions(t *testing.T) {
 				t.Fatalf("%s: analyzed %v, handed over %d times", fn.Name, fn.Analyzed(), handed[fn])
 			}
 			for _, b := range fn.Bindings {
-				if why, ok := whys[b]; ok && why != b.Why {
-					t.Fatalf("%s's %s was %v when handed over, %v in the end", fn.Name, b.Name, why, b.Why)
+				if then, ok := whys[b]; ok && then != (settled{b.Why, b.ReadNested}) {
+					t.Fatalf("%s's %s was %+v when handed over, %+v in the end", fn.Name, b.Name, then, settled{b.Why, b.ReadNested})
 				}
 			}
 		}

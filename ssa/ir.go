@@ -37,6 +37,9 @@ type Binding struct {
 	Owner    *Function
 	Why      Reason // why the binding is a context variable, not renamed (see Context)
 	Exported bool   // a module export: importers see every value it takes
+	// ReadNested reports that a function nested in Owner reads the binding, which the
+	// lowering knows once Owner is finished (lower's captureResolver.settle).
+	ReadNested bool
 	// Type is the span of the type annotation the declaration gives it in TypeScript
 	// (`let x: T`, a parameter's), without the colon; empty if none.
 	Type Span
