@@ -126,7 +126,8 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 // markKept finds, for a moved Result m, the functions whose answers come from the old text
 // where fresh, the analysis of m's text, would say otherwise: those a syntax error breaks in
 // fresh, and those fresh parses otherwise. A function fresh has at the same place, in the same
-// enclosing function, answers as fresh does, apart from the variables of broken functions.
+// enclosing function, answers as fresh does, apart from the variables broken functions declare
+// or use.
 func (m *Result) markKept(fresh *Result) {
 	broken := fresh.brokenFuncs()
 	brokenAt := make(map[int32]*ssa.Function, len(broken))
@@ -162,11 +163,25 @@ func (m *Result) markKept(fresh *Result) {
 		}
 	}
 	// The variables a broken function declares, or whose declaration an error swallowed, have
-	// no versions in fresh, wherever they are used.
+	// no versions in fresh, wherever they are used. Those of enclosing functions that the
+	// code an error swallowed uses may have another status in fresh (a closure's read or
+	// assignment decides whether they are context variables), wherever they are used too.
 	regions := union(m.moving.kept)
+	usedInside := make(map[*ssa.Binding]bool)
+	for _, fns := range []map[*ssa.Function]Span{m.moving.broken, m.moving.reshaped} {
+		for fn := range fns {
+			for _, b := range fn.Blocks {
+				for i := range b.Instrs {
+					if p := &b.Instrs[i].Place; p.Binding != nil && p.Binding.Owner != nil && p.Binding.Owner != fn {
+						usedInside[p.Binding] = true
+					}
+				}
+			}
+		}
+	}
 	for _, o := range m.Occurrences {
 		_, ownerBroken := m.moving.broken[o.Binding.Owner]
-		if ownerBroken || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
+		if ownerBroken || usedInside[o.Binding] || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
 			m.moving.kept = append(m.moving.kept, o.Span)
 		}
 	}
@@ -207,8 +222,8 @@ func ownCode(s Span, fn *ssa.Function, edits []Edit) []Span {
 
 // Kept returns the spans of the text where the answers come from the last good analysis and
 // differ from what the text's own analysis says: the own code of the functions a syntax error
-// breaks now and the places of their variables, and the functions error recovery parses
-// otherwise. Hover says so there.
+// breaks now, the places of their variables and of the variables around them they use, and
+// the functions error recovery parses otherwise. Hover says so there.
 func (r *Result) Kept() []Span {
 	if r.moving == nil {
 		return nil
@@ -259,11 +274,16 @@ const maxMovedPlaces = 32
 
 // breaks reports whether r, moved through edits, answers for fresh's text (r's text changed
 // by edits) better than fresh, its analysis, does: fresh finds a function broken by a syntax
-// error that the last good analysis r answers from does not, and no edit made since that
+// error that the last good analysis r answers from does not, that analysis finds none broken
+// that fresh does not (see below), and no edit made since that
 // analysis is in a function fresh analyzes as it was, only edited inside: there fresh's answers
 // are the text's own, and an old analysis would lose what was edited. A function fresh analyzes
 // but error recovery reshaped (a `}` deleted makes it swallow the code after it) does not count.
 // A file edited in too many places since has answers of its own better than an old text's.
+//
+// r may have errors of its own: a version answers with its fresh analysis, errors and all, when
+// an edit since the last good analysis is in a function it analyzes as it was. Moved on to a
+// text that parses where r did not, r would answer nothing there (TestNoMoveFromAWorseAnalysis).
 func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 	var since []Edit
 	if r.moving != nil {
@@ -276,14 +296,23 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		return false
 	}
 	good := moveStarts(r.goodBroken, edits)
+	broken := fresh.brokenFuncs()
+	brokenNow := make(map[int32]bool, len(broken))
 	newlyBroken := false
-	for _, fn := range fresh.brokenFuncs() {
+	for _, fn := range broken {
+		brokenNow[fn.Span.Start] = true
 		newlyBroken = newlyBroken || !good[fn.Span.Start]
 	}
 	if !newlyBroken {
 		return false
 	}
-	var kept map[Span]bool // the spans in fresh's text of r's functions edited only inside
+	for start := range good {
+		if !brokenNow[start] {
+			return false
+		}
+	}
+	var kept map[Span]bool     // the spans in fresh's text of r's functions edited only inside
+	var existed map[int32]bool // where r's functions start in fresh's text
 	for i, e := range since {
 		at, _ := forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, since[i+1:])
 		fn := fresh.innermost(at)
@@ -292,11 +321,19 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		}
 		if kept == nil {
 			kept = make(map[Span]bool, len(r.Funcs))
+			existed = make(map[int32]bool, len(r.Funcs))
 			for _, old := range r.Funcs {
-				if s, ok := moveFuncSpan(old.Span, since); ok {
+				s, ok := moveFuncSpan(old.Span, since)
+				if ok {
 					kept[s] = true
 				}
+				existed[s.Start] = true
 			}
+		}
+		// A function the edit made (`=>` typed into a name) is edited code of the function
+		// around it (TestEditMakingAFunction).
+		for fn.Parent != nil && !existed[fn.Span.Start] && !fn.Parent.NotAnalyzed.IsSyntax() {
+			fn = fn.Parent
 		}
 		if kept[fn.Span] {
 			return false
