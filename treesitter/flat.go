@@ -138,10 +138,10 @@ static int32_t flat_find(flat_reuse *r, const void *id, uint32_t start, uint32_t
 	return -1;
 }
 
-// flat_copy writes at out[at+1:] the nodes below old node old, shifted to new node at, which
-// starts delta bytes later, and returns how many it wrote.
-static uint32_t flat_copy(flat_node *out, int32_t at, const flat_reuse *r, int32_t old, int64_t delta) {
-	uint32_t size = flat_subtree_end(r, old) - old;
+// flat_copy writes at out[at+1:] the nodes below old node old, whose subtree has size nodes
+// (flat_find found it so), shifted to new node at, which starts delta bytes later, and returns
+// how many it wrote.
+static uint32_t flat_copy(flat_node *out, int32_t at, const flat_reuse *r, int32_t old, uint32_t size, int64_t delta) {
 	int32_t shift = at - old;
 	out[at].first_child = r->old[old].first_child + shift;
 	out[at].child_count = r->old[old].child_count;
@@ -320,7 +320,7 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 		if (r != NULL) {
 			int32_t old = size > 1 && node + size <= cap ? flat_find(r, slot, at, out[node].end, out[node].kind, size) : -1;
 			if (old >= 0) {
-				n += flat_copy(out, node, r, old, (int64_t)at - r->old[old].start);
+				n += flat_copy(out, node, r, old, size, (int64_t)at - r->old[old].start);
 				continue;
 			}
 		}
