@@ -39,7 +39,7 @@ func (lw *lowerer) lowerProgram(prev *File) {
 func (lw *lowerer) newFuncState(fn *ssa.Function, outer *funcState, node int32) *funcState {
 	fs := &funcState{lw: lw, fn: fn, returned: ssa.NoTemp, jumpIndex: jumps{breakable: -1, loop: -1},
 		budget: workBudget(lw.t, node)}
-	fn.Reserve((fs.budget - WorkBase) / WorkPerNode / 2) // typescript.js makes a third of an instruction per syntax node
+	fn.Borrow(&lw.instrs, (fs.budget-WorkBase)/WorkPerNode/2) // typescript.js makes a third of an instruction per syntax node
 	fs.scope = &scope{fs: fs}
 	fs.funcScope = fs.scope
 	if outer != nil {

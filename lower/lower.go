@@ -76,6 +76,8 @@ type lowerer struct {
 	// ready, if not nil, is then given the function to build (see LowerFrom).
 	captures *captureResolver
 	ready    func(*ssa.Function)
+	// instrs lends the functions being lowered the arrays their instructions are appended to.
+	instrs ssa.InstrPool
 	tsFile
 
 	visited int // see File.visited

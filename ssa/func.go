@@ -81,8 +81,8 @@ func (fn *Function) keep(args []Temp) []Temp {
 // growing list, fn.instrs, not from a list each: the block appended to last holds the list's
 // tail and grows in place, and a block appended to after another is first copied to the tail.
 // A lowering fills its blocks mostly one after the other, so few are copied, and a function
-// whose lowering reserved room (Reserve) costs one allocation instead of one per block and per
-// doubling. Finish then packs what is live (packInstrs).
+// whose lowering borrowed an array (Borrow) costs no allocation but its packed instructions.
+// Finish then packs what is live (packInstrs).
 func (b *Block) add(in Instr) {
 	fn, n := b.Func, len(b.Instrs)
 	if n == 0 || &b.Instrs[n-1] != &fn.instrs[len(fn.instrs)-1] {
@@ -254,6 +254,10 @@ func (fn *Function) packInstrs() {
 	for _, b := range fn.Blocks {
 		n += len(b.Instrs)
 	}
+	if fn.pool != nil {
+		fn.pool.free = append(fn.pool.free, fn.instrs)
+		fn.pool = nil
+	}
 	fn.instrs = make([]Instr, n)
 	all := fn.instrs
 	for _, b := range fn.Blocks {
@@ -303,6 +307,23 @@ func (fn *Function) DropBody() {
 	fn.Blocks, fn.Values, fn.instrs = nil, nil, nil
 }
 
-// Reserve makes room for n instructions in fn's blocks before any is added, for a caller that
-// knows about how many it will add (see add).
-func (fn *Function) Reserve(n int) { fn.instrs = make([]Instr, 0, n) }
+// InstrPool keeps the arrays that functions append their instructions to while they are
+// made (see add), for a caller that makes one function after another, as a lowering does:
+// Finish packs a function's instructions into an allocation of their own size and puts the
+// array back for the next function. A function made while another is (a nested function)
+// takes an array of its own, so the pool holds one for each level of nesting at most. A pool
+// is for one goroutine.
+type InstrPool struct{ free [][]Instr }
+
+// Borrow has fn append its instructions to an array of pool, with room for about n, until
+// Finish, instead of to one of its own, which would be garbage once packed: instructions are
+// most of what a lowering allocates. An array too small for n is replaced.
+func (fn *Function) Borrow(pool *InstrPool, n int) {
+	if k := len(pool.free); k > 0 {
+		fn.instrs, pool.free = pool.free[k-1][:0], pool.free[:k-1]
+	}
+	if cap(fn.instrs) < n {
+		fn.instrs = make([]Instr, 0, n)
+	}
+	fn.pool = pool
+}

@@ -261,9 +261,10 @@ type Function struct {
 
 	temps   int32
 	created []*Block
-	args    []Temp  // what is left of the allocation operand lists are cut from (see keep)
-	made    int     // instructions appended, for Made
-	instrs  []Instr // before Finish, what blocks append to (see add); after, every block's instructions in block order (see packInstrs)
+	args    []Temp     // what is left of the allocation operand lists are cut from (see keep)
+	made    int        // instructions appended, for Made
+	instrs  []Instr    // before Finish, what blocks append to (see add); after, every block's instructions in block order (see packInstrs)
+	pool    *InstrPool // where instrs came from and goes back to at Finish, if borrowed
 	built   bool
 }
 
