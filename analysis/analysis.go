@@ -181,7 +181,7 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 		return c, nil
 	}
 	// These point into the instructions of every function, which would keep them all.
-	r.File.Captures, r.File.Single = nil, nil
+	r.File.Captures = nil
 	found := make([][]Diagnostic, len(r.Funcs))
 	buildAll(r.Funcs, opts.Verify, func(i int) {
 		fn := r.Funcs[i]
@@ -477,7 +477,7 @@ func (r *Result) mergeReadWrites() {
 
 // single returns the one definition of b, if b is defined exactly once and renamed.
 func (r *Result) single(b *ssa.Binding) *ssa.Value {
-	if p := r.File.Single[b]; p != nil {
+	if p := b.Single; p != nil {
 		return p.Value
 	}
 	return nil

@@ -1,6 +1,10 @@
 package lower
 
-import "github.com/ssalens/ssalens/ssa"
+import (
+	"slices"
+
+	"github.com/ssalens/ssalens/ssa"
+)
 
 // Context variables and captured reads.
 //
@@ -57,96 +61,160 @@ type capturedRead struct {
 }
 
 // captureResolver applies the rule above to the functions of a file as they are finished.
+// What it gathers about a function's variables lives with the function while it is open, in
+// arrays indexed by binding ID that serve one function after another: a file has hundreds of
+// thousands of variables, and maps of them took a tenth of the lowering.
 type captureResolver struct {
-	uses    map[*ssa.Binding]*captured
-	defs    map[*ssa.Binding]definitions
-	created map[*ssa.Function]site
-	reads   []capturedRead // kept aside until every definition is counted
-	// path holds the functions being lowered (or adopted), outermost first, and depth the
-	// index in it of each function entered so far: a read's closure is found in one step.
-	path  []*ssa.Function
-	depth map[*ssa.Function]int
+	// path holds the functions being lowered (or adopted), outermost first: the owners of the
+	// variables the function read last can use, besides globals.
+	path     []*opened
+	free     []*opened                 // opened states of functions left, for the next ones
+	captures map[*ssa.Place]*ssa.Place // File.Captures
+}
+
+// opened is what the functions nested in fn, read so far, do with fn's variables.
+type opened struct {
+	fn    *ssa.Function
+	uses  []captured     // by binding ID; assignedIdx < 0 and readIdx < 0 if unused
+	reads []capturedRead // the reads that may see a single definition
+	defs  []definitions  // by binding ID, once fn itself is read
 }
 
 func newCaptureResolver() *captureResolver {
-	return &captureResolver{uses: make(map[*ssa.Binding]*captured), defs: make(map[*ssa.Binding]definitions),
-		created: make(map[*ssa.Function]site), depth: make(map[*ssa.Function]int)}
+	return &captureResolver{captures: make(map[*ssa.Place]*ssa.Place)}
 }
 
 // enter notes that fn, nested in the function entered last and not left, is being lowered.
 func (cr *captureResolver) enter(fn *ssa.Function) {
-	cr.depth[fn] = len(cr.path)
-	cr.path = append(cr.path, fn)
+	var o *opened
+	if n := len(cr.free); n > 0 {
+		o, cr.free = cr.free[n-1], cr.free[:n-1]
+		*o = opened{uses: o.uses[:0], reads: o.reads[:0], defs: o.defs[:0]}
+	} else {
+		o = new(opened)
+	}
+	o.fn = fn
+	cr.path = append(cr.path, o)
 }
 
 // leave notes that the function entered last is finished.
-func (cr *captureResolver) leave() { cr.path = cr.path[:len(cr.path)-1] }
+func (cr *captureResolver) leave() {
+	o := cr.path[len(cr.path)-1]
+	clear(o.reads) // they point into the instructions of this version; what lies past them was cleared before
+	cr.free = append(cr.free, o)
+	cr.path = cr.path[:len(cr.path)-1]
+}
+
+// owner returns the index in path of the function that owns b, or -1.
+func (cr *captureResolver) owner(b *ssa.Binding) int {
+	for d := len(cr.path) - 2; d >= 0; d-- {
+		if cr.path[d].fn == b.Owner {
+			return d
+		}
+	}
+	return -1
+}
 
 // read records the uses fn, the function of index index in File.Funcs, makes of the
-// variables of enclosing functions, the definitions of its own, and the closures it creates.
-// fn is the function entered last and not left.
+// variables of enclosing functions, and the definitions of its own. fn is the function
+// entered last and not left, and the functions nested in it are read already.
 func (cr *captureResolver) read(fn *ssa.Function, index int) {
+	o := cr.path[len(cr.path)-1]
+	o.defs = slices.Grow(o.defs[:0], len(fn.Bindings))[:len(fn.Bindings)]
+	clear(o.defs)
 	for _, blk := range fn.Blocks {
 		for i := range blk.Instrs {
 			in := &blk.Instrs[i]
-			if in.Op == ssa.OpFunction {
-				cr.created[in.Func] = site{blk, i}
-			}
 			b := in.Place.Binding
 			switch {
 			case b == nil || b.Owner == nil:
 			case b.Owner != fn:
-				c := cr.uses[b]
-				if c == nil {
-					c = &captured{assignedIdx: -1, readIdx: -1}
-					cr.uses[b] = c
+				d := cr.owner(b)
+				if d < 0 {
+					continue
 				}
-				c.record(fn, index, in)
+				cr.path[d].use(b).record(fn, index, in)
 				// The closure through which fn comes to exist is created in the owner.
-				if d, ok := cr.depth[b.Owner]; ok && in.Reads() && fn.Analyzed() && d+1 < len(cr.path) && cr.path[d] == b.Owner {
-					cr.reads = append(cr.reads, capturedRead{&in.Place, cr.path[d+1]})
+				if in.Reads() && fn.Analyzed() {
+					cr.path[d].reads = append(cr.path[d].reads, capturedRead{&in.Place, cr.path[d+1].fn})
 				}
 			case in.Defines():
-				d := cr.defs[b]
-				cr.defs[b] = definitions{d.count + 1, site{blk, i}}
+				d := &o.defs[b.ID]
+				*d = definitions{d.count + 1, site{blk, i}}
 			}
 		}
 	}
 }
 
+// use returns the record of how nested functions use b, one of o's function's variables.
+func (o *opened) use(b *ssa.Binding) *captured {
+	if n := int(b.ID) + 1; n > len(o.uses) {
+		k := len(o.uses)
+		o.uses = slices.Grow(o.uses, n-k)[:n]
+		for i := k; i < n; i++ {
+			o.uses[i] = captured{assignedIdx: -1, readIdx: -1}
+		}
+	}
+	return &o.uses[b.ID]
+}
+
 // settle marks the context variables among fn's own, and those a nested function reads, once
-// every function nested in fn was read.
+// every function nested in fn was read, and then resolves them (see resolve).
 func (cr *captureResolver) settle(fn *ssa.Function) {
+	o := cr.path[len(cr.path)-1]
 	for _, b := range fn.Bindings {
-		c := cr.uses[b]
-		b.ReadNested = c != nil && c.readIn != nil
+		if int(b.ID) >= len(o.uses) {
+			b.ReadNested = false
+			continue
+		}
+		c := &o.uses[b.ID]
+		b.ReadNested = c.readIdx >= 0
 		switch {
-		case c == nil || b.Context():
+		case c.assignedIdx < 0 && c.readIdx < 0 || b.Context():
 		case c.assignedIn != nil:
 			b.Why = ssa.Reason{Kind: ssa.AssignedInNestedFunction, At: c.assignedAt, Name: c.assignedIn.Name}
-		case cr.defs[b].count > 1:
+		case o.defs[b.ID].count > 1:
 			b.Why = ssa.Reason{Kind: ssa.ReassignedAndReadInNestedFunction, At: c.readAt, Name: c.readIn.Name}
+		}
+	}
+	cr.resolve(fn)
+}
+
+// resolve sets the Single definition of fn's variables and enters in File.Captures the reads
+// of them in nested functions that see it, once fn and the functions nested in it were read
+// and fn's variables settled: by settle for a function lowered, as they were in the previous
+// version for one copied from it.
+func (cr *captureResolver) resolve(fn *ssa.Function) {
+	o := cr.path[len(cr.path)-1]
+	for id, d := range o.defs {
+		b := fn.Bindings[id]
+		b.Single = nil
+		if d.count == 1 {
+			b.Single = &d.last.block.Instrs[d.last.index].Place
+		}
+	}
+	if len(o.reads) == 0 || !fn.Analyzed() {
+		return
+	}
+	created := make(map[*ssa.Function]site)
+	for _, blk := range fn.Blocks {
+		for i := range blk.Instrs {
+			if in := &blk.Instrs[i]; in.Op == ssa.OpFunction {
+				created[in.Func] = site{blk, i}
+			}
+		}
+	}
+	var dom *ssa.DomTree
+	for _, r := range o.reads {
+		b := r.place.Binding
+		if d := o.defs[b.ID]; !b.Context() && d.count == 1 && definedBefore(d.last, r.through, fn, created, &dom) {
+			cr.captures[r.place] = b.Single
 		}
 	}
 }
 
-// finish fills f.Single and f.Captures, once every function was read and settled.
-func (cr *captureResolver) finish(f *File) {
-	f.Single = make(map[*ssa.Binding]*ssa.Place)
-	for b, d := range cr.defs {
-		if d.count == 1 {
-			f.Single[b] = &d.last.block.Instrs[d.last.index].Place
-		}
-	}
-	f.Captures = make(map[*ssa.Place]*ssa.Place)
-	doms := make(map[*ssa.Function]*ssa.DomTree)
-	for _, r := range cr.reads {
-		b := r.place.Binding
-		if d := cr.defs[b]; !b.Context() && b.Owner.Analyzed() && d.count == 1 && definedBefore(d.last, r.through, b.Owner, cr.created, doms) {
-			f.Captures[r.place] = f.Single[b]
-		}
-	}
-}
+// finish gives f the captured reads resolved, once every function was.
+func (cr *captureResolver) finish(f *File) { f.Captures = cr.captures }
 
 // record notes the use of the binding by in, an instruction of fn, the function of index
 // index in File.Funcs. Functions are read in the order they are finished, nested ones first,
@@ -162,18 +230,17 @@ func (c *captured) record(fn *ssa.Function, index int, in *ssa.Instr) {
 
 // definedBefore reports whether the definition at def, in owner, runs before the closure of
 // child, a function nested in owner, is created, on every path: def dominates the creation.
-func definedBefore(def site, child, owner *ssa.Function, created map[*ssa.Function]site, doms map[*ssa.Function]*ssa.DomTree) bool {
+// *dom is owner's dominator tree, computed the first time it is needed.
+func definedBefore(def site, child, owner *ssa.Function, created map[*ssa.Function]site, dom **ssa.DomTree) bool {
 	at, ok := created[child]
 	if !ok {
 		return false // the closure is created in dead code
 	}
 	if def.block != at.block {
-		dom := doms[owner]
-		if dom == nil {
-			dom = ssa.Dominators(owner)
-			doms[owner] = dom
+		if *dom == nil {
+			*dom = ssa.Dominators(owner)
 		}
-		return dom.Dominates(def.block, at.block)
+		return (*dom).Dominates(def.block, at.block)
 	}
 	return def.index < at.index
 }

@@ -30,8 +30,8 @@ func TestArgumentsAliasParameters(t *testing.T) {
 // TestReadyFunctions checks the promise LowerFrom's ready makes, on the fixtures and the
 // corpus: every function that can be analyzed is handed over exactly once, after the functions
 // nested in it, and what its building and its diagnostics read is final by then: its own
-// variables' status (Why), whether a nested function reads them (ReadNested), and whether it
-// is analyzed.
+// variables' status (Why), whether a nested function reads them (ReadNested), their one
+// definition (Single), and whether it is analyzed.
 func TestReadyFunctions(t *testing.T) {
 	fixtures, err := filepath.Glob("../testdata/annotate/*.js")
 	if err != nil || len(fixtures) == 0 {
@@ -59,6 +59,7 @@ func TestReadyFunctions(t *testing.T) {
 		type settled struct {
 			why        ssa.Reason
 			readNested bool
+			single     *ssa.Place
 		}
 		whys := make(map[*ssa.Binding]settled)
 		file := LowerFrom(tree, nil, ts.Edit{}, func(fn *ssa.Function) {
@@ -71,7 +72,7 @@ func TestReadyFunctions(t *testing.T) {
 				}
 			}
 			for _, b := range fn.Bindings {
-				whys[b] = settled{b.Why, b.ReadNested}
+				whys[b] = settled{b.Why, b.ReadNested, b.Single}
 			}
 		})
 		for _, fn := range file.Funcs {
@@ -79,8 +80,8 @@ func TestReadyFunctions(t *testing.T) {
 				t.Fatalf("%s: analyzed %v, handed over %d times", fn.Name, fn.Analyzed(), handed[fn])
 			}
 			for _, b := range fn.Bindings {
-				if then, ok := whys[b]; ok && then != (settled{b.Why, b.ReadNested}) {
-					t.Fatalf("%s's %s was %+v when handed over, %+v in the end", fn.Name, b.Name, then, settled{b.Why, b.ReadNested})
+				if then, ok := whys[b]; ok && then != (settled{b.Why, b.ReadNested, b.Single}) {
+					t.Fatalf("%s's %s was %+v when handed over, %+v in the end", fn.Name, b.Name, then, settled{b.Why, b.ReadNested, b.Single})
 				}
 			}
 		}

@@ -123,8 +123,8 @@ func (fs *funcState) finish(end uint32) {
 	}
 	// The functions nested in this one are finished, and read, already.
 	fs.lw.captures.read(fs.fn, fs.index)
-	fs.lw.captures.leave()
 	fs.lw.captures.settle(fs.fn)
+	fs.lw.captures.leave()
 	if fs.lw.ready != nil && fs.fn.Analyzed() {
 		fs.lw.ready(fs.fn)
 	}

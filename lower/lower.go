@@ -14,9 +14,6 @@ type File struct {
 	// variable's one definition there, when that definition runs before the closure holding
 	// the read is created: then the read sees that value and no other (see context.go).
 	Captures map[*ssa.Place]*ssa.Place
-	// Single maps each binding defined exactly once, in live code of its owner, to that
-	// definition.
-	Single map[*ssa.Binding]*ssa.Place
 
 	strict bool // the top level is strict code
 	// shapes records, for each function, the kinds of its node and its parent and the code
@@ -41,7 +38,7 @@ func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil) }
 // as soon as the function can be built: when it is finished, with its own variables' status
 // final (context.go). The functions nested in it come first. ready may build the function on
 // another goroutine while the lowering goes on: nothing the lowering does after the call
-// writes what ssa.Build reads, but File.Single, File.Captures and NotAnalyzed are written
+// writes what ssa.Build reads, but File.Captures and NotAnalyzed are written
 // until LowerFrom returns.
 func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, ready func(*ssa.Function)) *File {
 	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,

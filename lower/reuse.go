@@ -142,13 +142,15 @@ func levelsUp(fn, owner *ssa.Function) int {
 
 // adopt lists a copied function and its nested functions, as lowering them would have, and
 // reads them for the uses they make of enclosing functions' variables. Their own variables
-// are settled as they were in prev.
+// are settled as they were in prev, and resolved again for the copy.
 func (lw *lowerer) adopt(fn *ssa.Function) {
 	lw.captures.enter(fn)
-	lw.captures.read(fn, len(lw.funcs))
+	index := len(lw.funcs)
 	lw.funcs = append(lw.funcs, fn)
 	for _, c := range fn.Children {
 		lw.adopt(c)
 	}
+	lw.captures.read(fn, index)
+	lw.captures.resolve(fn)
 	lw.captures.leave()
 }

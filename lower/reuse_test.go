@@ -108,9 +108,21 @@ func describe(f *File) string {
 			if b.Context() {
 				fmt.Fprintf(&sb, "  context %s: %v\n", b.Name, b.Why)
 			}
+			if b.ReadNested {
+				fmt.Fprintf(&sb, "  %s is read in a nested function\n", b.Name)
+			}
+			if p := b.Single; p != nil {
+				fmt.Fprintf(&sb, "  %s is defined once, at %v\n", b.Name, p.Span)
+			}
 		}
 		sb.WriteString(fn.String())
 	}
+	var captures []string
+	for read, def := range f.Captures {
+		captures = append(captures, fmt.Sprintf("%s read at %v sees its definition at %v\n", read.Binding.Name, read.Span, def.Span))
+	}
+	slices.Sort(captures)
+	sb.WriteString(strings.Join(captures, ""))
 	return sb.String()
 }
 

@@ -170,6 +170,11 @@ func (c *cloner) body(fn, nf *Function) bool {
 		p := &nf.instrs[i].Place
 		p.Value = nf.value(p.Value)
 	}
+	for _, b := range nf.Bindings {
+		if b.Single != nil {
+			b.Single = &nf.instrs[fn.placeIndex(b.Single)].Place
+		}
+	}
 	return true
 }
 

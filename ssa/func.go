@@ -305,6 +305,9 @@ func reversePostorder(entry *Block, blocks int) ([]*Block, error) {
 // the function's name, span, bindings and nesting.
 func (fn *Function) DropBody() {
 	fn.Blocks, fn.Values, fn.instrs = nil, nil, nil
+	for _, b := range fn.Bindings {
+		b.Single = nil
+	}
 }
 
 // InstrPool keeps the arrays that functions append their instructions to while they are

@@ -40,6 +40,9 @@ type Binding struct {
 	// ReadNested reports that a function nested in Owner reads the binding, which the
 	// lowering knows once Owner is finished (lower's captureResolver.settle).
 	ReadNested bool
+	// Single is the place of the binding's one definition, if live code of Owner defines it
+	// exactly once; the lowering knows it once Owner is finished, as ReadNested.
+	Single *Place
 	// Type is the span of the type annotation the declaration gives it in TypeScript
 	// (`let x: T`, a parameter's), without the colon; empty if none.
 	Type Span
