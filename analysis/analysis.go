@@ -254,9 +254,9 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 	}
 	var file *lower.File
 	if build {
-		file = lowerBuilding(tree, prevFile, edit)
+		file = lowerBuilding(tree, prevFile, edit, lines)
 	} else {
-		file = lower.LowerFrom(tree, prevFile, edit, nil)
+		file = lower.LowerFrom(tree, prevFile, edit, lines, nil)
 	}
 	if !next {
 		file.Tree = nil
@@ -275,10 +275,10 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 // the functions left to build. The workers take the functions from a queue; when it is full,
 // the lowering builds the function itself. A function the builder finds fault with is marked
 // not analyzed once the lowering is over: it reads NotAnalyzed until then.
-func lowerBuilding(tree *treesitter.Tree, prev *lower.File, edit Edit) *lower.File {
+func lowerBuilding(tree *treesitter.Tree, prev *lower.File, edit Edit, lines *Lines) *lower.File {
 	workers := runtime.GOMAXPROCS(0) - 1
 	if workers == 0 {
-		return lower.LowerFrom(tree, prev, edit, nil)
+		return lower.LowerFrom(tree, prev, edit, lines, nil)
 	}
 	type failure struct {
 		fn  *ssa.Function
@@ -302,7 +302,7 @@ func lowerBuilding(tree *treesitter.Tree, prev *lower.File, edit Edit) *lower.Fi
 			}
 		})
 	}
-	file := lower.LowerFrom(tree, prev, edit, func(fn *ssa.Function) {
+	file := lower.LowerFrom(tree, prev, edit, lines, func(fn *ssa.Function) {
 		select {
 		case queue <- fn:
 		default:

@@ -177,6 +177,9 @@ func (l *Lines) Start(line int) int32 {
 // Line returns the 1-based line of off.
 func (l *Lines) Line(off int32) int { return l.lineOf(off) + 1 }
 
+// EndOfLine returns the offset where the line holding off ends (lower.Lines).
+func (l *Lines) EndOfLine(off int32) int32 { return l.contentEnd(l.lineOf(off)) }
+
 // contentEnd returns the offset where the text of line ends, before "\n" or "\r\n".
 func (l *Lines) contentEnd(line int) int32 {
 	if line+1 == len(l.starts) {

@@ -88,6 +88,21 @@ func TestLinesLoneCR(t *testing.T) {
 	}
 }
 
+// TestEndOfLine checks the line ends the index gives the lowering (lower.Lines), where loops
+// show their φs, at every offset of a text with every kind of line end: "ab\rc\r\r\nd\re" has
+// the lines "ab", "c", "", "d" and "e", which end at 2, 4, 5, 8 and 10.
+func TestEndOfLine(t *testing.T) {
+	x := NewLines([]byte("ab\rc\r\r\nd\re"))
+	for off, want := range []int32{2, 2, 2, 4, 4, 5, 5, 8, 8, 10, 10} {
+		if off == 6 {
+			continue // between "\r" and "\n", where no position points
+		}
+		if got := x.EndOfLine(int32(off)); got != want {
+			t.Errorf("EndOfLine(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
 // TestLineIndexRoundTrip converts every character boundary of texts mixing ASCII, BMP and
 // astral characters, CRLF and invalid bytes to a position and back.
 func TestLinesRoundTrip(t *testing.T) {

@@ -70,6 +70,9 @@ type captureResolver struct {
 	path     []*opened
 	free     []*opened                 // opened states of functions left, for the next ones
 	captures map[*ssa.Place]*ssa.Place // File.Captures
+	// usesArguments are the functions read whose own code uses arguments, which is not
+	// declared in this file, so a global: reusable's concern.
+	usesArguments map[*ssa.Function]bool
 }
 
 // opened is what the functions nested in fn, read so far, do with fn's variables.
@@ -81,7 +84,7 @@ type opened struct {
 }
 
 func newCaptureResolver() *captureResolver {
-	return &captureResolver{captures: make(map[*ssa.Place]*ssa.Place)}
+	return &captureResolver{captures: make(map[*ssa.Place]*ssa.Place), usesArguments: make(map[*ssa.Function]bool)}
 }
 
 // enter notes that fn, nested in the function entered last and not left, is being lowered.
@@ -127,7 +130,11 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 			in := &blk.Instrs[i]
 			b := in.Place.Binding
 			switch {
-			case b == nil || b.Owner == nil:
+			case b == nil:
+			case b.Owner == nil:
+				if b.Kind == ssa.Global && b.Name == "arguments" {
+					cr.usesArguments[fn] = true
+				}
 			case b.Owner != fn:
 				d := cr.owner(b)
 				if d < 0 {
@@ -213,8 +220,11 @@ func (cr *captureResolver) resolve(fn *ssa.Function) {
 	}
 }
 
-// finish gives f the captured reads resolved, once every function was.
-func (cr *captureResolver) finish(f *File) { f.Captures = cr.captures }
+// finish gives f the captured reads resolved, once every function was, and the functions that
+// use arguments.
+func (cr *captureResolver) finish(f *File) {
+	f.Captures, f.usesArguments = cr.captures, cr.usesArguments
+}
 
 // record notes the use of the binding by in, an instruction of fn, the function of index
 // index in File.Funcs. Functions are read in the order they are finished, nested ones first,

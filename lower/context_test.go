@@ -62,7 +62,7 @@ func TestReadyFunctions(t *testing.T) {
 			single     *ssa.Place
 		}
 		whys := make(map[*ssa.Binding]settled)
-		file := LowerFrom(tree, nil, ts.Edit{}, func(fn *ssa.Function) {
+		file := LowerFrom(tree, nil, ts.Edit{}, nil, func(fn *ssa.Function) {
 			if handed[fn]++; handed[fn] > 1 {
 				t.Fatalf("%s handed over twice", fn.Name)
 			}

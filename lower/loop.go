@@ -397,29 +397,40 @@ func (fs *funcState) jump(to *ssa.Block, finallys int, at uint32) {
 	fs.deadBlock()
 }
 
-// endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
-func (fs *funcState) endOfLine(off uint32) int32 {
-	ends := fs.lw.lineEnds()
-	return ends[sort.Search(len(ends), func(i int) bool { return ends[i] >= int32(off) })]
+// Lines finds the end of the line holding an offset of the source (LineEnd), where a loop's
+// φs are shown. A caller that indexes the lines of the source anyway (analysis.Lines, which an
+// edit updates instead of scanning the whole text again) gives its index to LowerFrom; without
+// one, the lowering scans the source the first time a loop asks (lineEnds).
+type Lines interface {
+	EndOfLine(off int32) int32
 }
 
-// lineEnds returns the offsets where the lines of the source end (LineEnd), and its length
-// last; computed once, so that the loops of a long line cost a search each, not a scan to the
-// line's end.
-func (lw *lowerer) lineEnds() []int32 {
-	if lw.lineEndOffsets != nil {
-		return lw.lineEndOffsets
+// endOfLine returns the offset of the end of the line holding off, where a loop's φs are shown.
+func (fs *funcState) endOfLine(off uint32) int32 {
+	if fs.lw.lines == nil {
+		fs.lw.lines = scanLineEnds(fs.lw.t.Src)
 	}
-	var ends []int32
+	return fs.lw.lines.EndOfLine(int32(off))
+}
+
+// lineEnds are the offsets where the lines of a source end (LineEnd), and its length last:
+// the loops of a long line cost a search each, not a scan to the line's end.
+type lineEnds []int32
+
+func scanLineEnds(src []byte) lineEnds {
+	var ends lineEnds
 	for start := 0; ; {
-		end, next := LineEnd(lw.t.Src, start)
+		end, next := LineEnd(src, start)
 		ends = append(ends, int32(end))
 		if next < 0 {
-			lw.lineEndOffsets = ends
 			return ends
 		}
 		start = next
 	}
+}
+
+func (ends lineEnds) EndOfLine(off int32) int32 {
+	return ends[sort.Search(len(ends), func(i int) bool { return ends[i] >= off })]
 }
 
 // LineEnd returns where the line starting at offset start of text ends, before its "\n",

@@ -16,6 +16,9 @@ type File struct {
 	Captures map[*ssa.Place]*ssa.Place
 
 	strict bool // the top level is strict code
+	// usesArguments holds the functions whose own code uses the arguments object of the
+	// function around them (see reusable).
+	usesArguments map[*ssa.Function]bool
 	// shapes records, for each function, the kinds of its node and its parent and the code
 	// around it: a function's lowering depends on them beyond its text (see reuse.go).
 	shapes map[*ssa.Function]shape
@@ -26,13 +29,14 @@ type File struct {
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
 // statement, a direct eval, a syntax error in their own body) are lowered too, so that their
 // nested functions resolve their names, but carry a NotAnalyzed reason.
-func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil) }
+func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil, nil) }
 
 // LowerFrom lowers t, whose source is prev's changed by edit. Only the functions the edit
 // touches are lowered again: a function the edit does not touch, nested in one it does (or in
 // the top level), is copied from prev with its nested functions, HIR and SSA form (if prev's
 // functions were built), shifted to the new positions, provided that its syntax tree, its role
-// and the names it uses from outside are as they were (see reuse.go). prev may be nil.
+// and the names it uses from outside are as they were (see reuse.go). prev may be nil, and
+// so may lines, an index of the lines of t's source.
 //
 // If ready is not nil, LowerFrom calls it with each function it lowers that can be analyzed,
 // as soon as the function can be built: when it is finished, with its own variables' status
@@ -40,9 +44,9 @@ func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil) }
 // another goroutine while the lowering goes on: nothing the lowering does after the call
 // writes what ssa.Build reads, but File.Captures and NotAnalyzed are written
 // until LowerFrom returns.
-func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, ready func(*ssa.Function)) *File {
+func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function)) *File {
 	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
-		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready}
+		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
 	}
@@ -77,9 +81,8 @@ type lowerer struct {
 	instrs ssa.InstrPool
 	tsFile
 
-	visited int // see File.visited
-	// lineEndOffsets is the cache of lineEnds.
-	lineEndOffsets []int32
+	visited int   // see File.visited
+	lines   Lines // the caller's, or lineEnds once a loop asked
 }
 
 // funcState is the lowering state of one function.

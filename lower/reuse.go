@@ -40,7 +40,7 @@ func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
 				walk(fn)
 				continue
 			}
-			if selfContained(fn) {
+			if selfContained(fn, prev.usesArguments) {
 				reuse[start] = fn
 			}
 		}
@@ -50,20 +50,13 @@ func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
 }
 
 // selfContained reports whether fn and its nested functions are analyzed and do not use the
-// arguments object of a function around them.
-func selfContained(fn *ssa.Function) bool {
-	if !fn.Analyzed() {
+// arguments object of a function around them, which usesArguments lists.
+func selfContained(fn *ssa.Function, usesArguments map[*ssa.Function]bool) bool {
+	if !fn.Analyzed() || usesArguments[fn] {
 		return false
 	}
-	for _, b := range fn.Blocks {
-		for i := range b.Instrs {
-			if p := &b.Instrs[i].Place; p.Binding != nil && p.Binding.Kind == ssa.Global && p.Binding.Name == "arguments" {
-				return false
-			}
-		}
-	}
 	for _, c := range fn.Children {
-		if !selfContained(c) {
+		if !selfContained(c, usesArguments) {
 			return false
 		}
 	}

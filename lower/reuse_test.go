@@ -79,7 +79,7 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File {
 	var f *File
 	if prev != nil {
-		f = LowerFrom(tree, prev, edit, nil)
+		f = LowerFrom(tree, prev, edit, nil, nil)
 		for _, fn := range f.Funcs {
 			if fn.Built() {
 				ssatest.Check(t, fn) // a copy
