@@ -392,9 +392,13 @@ func (r *Result) index() {
 				}
 				p := &in.Place
 				v := p.Value
-				if def := captures[p]; def != nil && def.Value != nil {
-					v = def.Value
-					r.Captured[v] = append(r.Captured[v], p)
+				// Only a variable of a function around fn can be read captured: the others
+				// need no lookup.
+				if owner := p.Binding.Owner; owner != nil && owner != fn {
+					if def := captures[p]; def != nil && def.Value != nil {
+						v = def.Value
+						r.Captured[v] = append(r.Captured[v], p)
+					}
 				}
 				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
 			}
