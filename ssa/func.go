@@ -254,15 +254,16 @@ func (fn *Function) packInstrs() {
 	for _, b := range fn.Blocks {
 		n += len(b.Instrs)
 	}
-	if fn.pool != nil {
-		fn.pool.free = append(fn.pool.free, fn.instrs)
-		fn.pool = nil
-	}
+	appended := fn.instrs
 	fn.instrs = make([]Instr, n)
 	all := fn.instrs
 	for _, b := range fn.Blocks {
 		k := copy(all, b.Instrs)
 		b.Instrs, all = all[:k:k], all[k:]
+	}
+	if fn.pool != nil {
+		fn.pool.free = append(fn.pool.free, appended)
+		fn.pool = nil
 	}
 }
 
