@@ -103,7 +103,9 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 
 // sameSubtree reports whether the subtrees of node a of ta and node b of tb have the same
 // shape: the same nodes, fields and flags at the same offsets from their roots. Tree-sitter
-// may parse unchanged text differently when it recovers from a syntax error nearby.
+// may parse unchanged text differently when it recovers from a syntax error nearby. Where it
+// reused the subtree as it was, the re-parse copied the nodes below b from a's (CopiedFrom),
+// and only the roots are left to compare.
 func sameSubtree(ta *ts.Tree, a int32, tb *ts.Tree, b int32) bool {
 	if a < 0 {
 		return false
@@ -111,6 +113,9 @@ func sameSubtree(ta *ts.Tree, a int32, tb *ts.Tree, b int32) bool {
 	na, nb := ta.SubtreeEnd(a)-a, tb.SubtreeEnd(b)-b
 	if na != nb {
 		return false
+	}
+	if tb.CopiedFrom(ta, b) == a {
+		na = 1
 	}
 	da, db := ta.Nodes[a].Start, tb.Nodes[b].Start
 	for i := range na {

@@ -173,6 +173,7 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 					t.Fatal(err)
 				}
 				tree.Close()
+				prev := tree
 				tree = nextTree
 				full, err := flatten(tree.ts, JavaScript)
 				if err != nil {
@@ -181,6 +182,11 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 				if i := firstDifference(tree.Nodes, full); i >= 0 {
 					t.Fatalf("after replacing [%d,%d) by %.40q: node %d differs from a full walk: copied %+v, walked %+v", start, end, insert, i, tree.Nodes[i], full[i])
 				}
+				for range 100 {
+					if b := rng.Int32N(int32(len(tree.Nodes))); !copiedRight(prev, tree, b) {
+						t.Fatalf("after replacing [%d,%d) by %.40q: node %d is no copy of node %d of the tree before", start, end, insert, b, tree.CopiedFrom(prev, b))
+					}
+				}
 				if step%6 == 0 { // the trees of error recovery, against tree-sitter's own cursor
 					compareWithGoTreeSitter(t, tree)
 				}
@@ -188,6 +194,28 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 			tree.Close()
 		})
 	}
+}
+
+// copiedRight reports whether, if CopiedFrom says node b of next is a copy of a node of prev,
+// the nodes below the two are the same, at the same offsets from them.
+func copiedRight(prev, next *Tree, b int32) bool {
+	a := next.CopiedFrom(prev, b)
+	if a < 0 {
+		return true
+	}
+	size := next.SubtreeEnd(b) - b
+	if prev.SubtreeEnd(a)-a != size || prev.Nodes[a].Kind != next.Nodes[b].Kind {
+		return false
+	}
+	for i := int32(1); i < size; i++ {
+		x, y := prev.Nodes[a+i], next.Nodes[b+i]
+		if x.Kind != y.Kind || x.Field != y.Field || x.Flags != y.Flags || x.ChildCount != y.ChildCount ||
+			x.Start-prev.Nodes[a].Start != y.Start-next.Nodes[b].Start || x.End-x.Start != y.End-y.Start ||
+			x.Parent-a != y.Parent-b {
+			return false
+		}
+	}
+	return true
 }
 
 // firstDifference returns the first index where a and b differ, or -1.

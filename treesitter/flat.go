@@ -62,6 +62,12 @@ typedef struct {
 	uint16_t error_kind;
 } flat_tables;
 
+// flat_copied is a subtree the walk copied: new node node is old node old, and so are the size
+// - 1 nodes after them, shifted. The Go type copied has its layout.
+typedef struct {
+	int32_t node, old, size;
+} flat_copied;
+
 // flat_reuse is what a walk may copy from: the flat tree of the version the tree was re-parsed
 // from, the edit, and a cursor on the edited old tree. Tree-sitter builds the new tree from
 // the old one's subtrees, and a subtree it reuses is the same immutable object, with the same
@@ -72,18 +78,21 @@ typedef struct {
 	uint32_t nold;
 	uint32_t edit_start, edit_old_end, edit_new_end;
 	TSTreeCursor cursor; // on the edited old tree, whose preorder indices are the old flat tree's
+	flat_copied *copies; // the subtrees copied, in preorder
+	uint32_t ncopies, capcopies;
 } flat_reuse;
 
 static flat_reuse *flat_reuse_new(const flat_node *old, uint32_t nold, uint32_t edit_start,
 		uint32_t edit_old_end, uint32_t edit_new_end, const void *edited) {
 	flat_reuse *r = malloc(sizeof *r);
 	if (r == NULL) return NULL;
-	*r = (flat_reuse){old, nold, edit_start, edit_old_end, edit_new_end, ts_tree_cursor_new(ts_tree_root_node(edited))};
+	*r = (flat_reuse){old, nold, edit_start, edit_old_end, edit_new_end, ts_tree_cursor_new(ts_tree_root_node(edited)), NULL, 0, 0};
 	return r;
 }
 
 static void flat_reuse_free(flat_reuse *r) {
 	ts_tree_cursor_delete(&r->cursor);
+	free(r->copies);
 	free(r);
 }
 
@@ -321,6 +330,8 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 			int32_t old = size > 1 && node + size <= cap ? flat_find(r, slot, at, out[node].end, out[node].kind, size) : -1;
 			if (old >= 0) {
 				n += flat_copy(out, node, r, old, size, (int64_t)at - r->old[old].start);
+				if (!flat_grow((void **)&r->copies, &r->capcopies, r->ncopies, sizeof *r->copies)) n = 0;
+				else r->copies[r->ncopies++] = (flat_copied){node, old, (int32_t)size};
 				continue;
 			}
 		}
@@ -391,6 +402,7 @@ import (
 	"iter"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -446,6 +458,7 @@ var (
 	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.FirstChild)<<8|unsafe.Sizeof(Node{}.FirstChild)-C.flat_layout_first_child]
 	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.NextSibling)<<8|unsafe.Sizeof(Node{}.NextSibling)-C.flat_layout_next_sibling]
 	_ = [1]struct{}{}[unsafe.Offsetof(Node{}.ChildCount)<<8|unsafe.Sizeof(Node{}.ChildCount)-C.flat_layout_child_count]
+	_ = [1]struct{}{}[unsafe.Sizeof(copied{})-C.sizeof_flat_copied]
 )
 
 // sitter.Tree is a struct whose only field is the *C.TSTree; cTree reads that
@@ -467,6 +480,15 @@ type reuse struct {
 	nodes  []Node
 	edit   Edit
 	edited *sitter.Tree
+	from   uint64   // the id of the tree re-parsed
+	copied []copied // what the walk copied, which flattenFrom fills in
+}
+
+// copied is a subtree that a re-parse copied from the flat tree of the version it re-parsed:
+// node node of the new tree is node old of that one, and so are the size - 1 nodes after them,
+// shifted by the edit. Tree-sitter reused the subtree as it was.
+type copied struct {
+	node, old, size int32
 }
 
 // flattenFrom is flatten, which copies from r, if it is not nil, the subtrees that tree-sitter
@@ -488,7 +510,10 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 		if from == nil {
 			return nil, errOutOfMemory
 		}
-		defer C.flat_reuse_free(from)
+		defer func() {
+			r.copied = slices.Clone(unsafe.Slice((*copied)(unsafe.Pointer(from.copies)), from.ncopies))
+			C.flat_reuse_free(from)
+		}()
 	}
 	var jobs *C.flat_jobs
 	workers := runtime.GOMAXPROCS(0)

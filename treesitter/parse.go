@@ -20,6 +20,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"sort"
+	"sync/atomic"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -46,6 +48,29 @@ type Tree struct {
 	cleanup runtime.Cleanup
 	// reparses counts the incremental parses since the C tree was last parsed afresh.
 	reparses int
+	// id names the tree for the trees re-parsed from it (see CopiedFrom), without keeping it:
+	// reparsedFrom is the id of the tree this one was re-parsed from, if it was, and copied
+	// the subtrees its flat nodes copy from that tree's, in preorder.
+	id, reparsedFrom uint64
+	copied           []copied
+}
+
+// treeIDs numbers the trees parsed.
+var treeIDs atomic.Uint64
+
+// CopiedFrom returns the node of from whose subtree the subtree of t's node is, shifted by the
+// edit, when t was re-parsed from from and tree-sitter reused that subtree as it was; else -1.
+// The nodes below node are then copies of from's; node itself may be another child of its
+// parent (another field).
+func (t *Tree) CopiedFrom(from *Tree, node int32) int32 {
+	if t.reparsedFrom != from.id {
+		return -1
+	}
+	i := sort.Search(len(t.copied), func(i int) bool { return t.copied[i].node+t.copied[i].size > node })
+	if i < len(t.copied) && t.copied[i].node <= node {
+		return t.copied[i].old + node - t.copied[i].node
+	}
+	return -1
 }
 
 // Edit describes a change of source text: the bytes
@@ -78,7 +103,7 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	old := t.ts.Clone()
 	defer old.Close()
 	old.Edit(inputEdit)
-	next, err := parse(t.Grammar, newSrc, old, &reuse{t.Nodes, edit, old})
+	next, err := parse(t.Grammar, newSrc, old, &reuse{nodes: t.Nodes, edit: edit, edited: old, from: t.id})
 	if err == nil {
 		next.reparses = t.reparses + 1
 	}
@@ -151,7 +176,10 @@ func parse(g *Grammar, src []byte, old *sitter.Tree, r *reuse) (*Tree, error) {
 		ts.Close()
 		return nil, err
 	}
-	t := &Tree{Src: src, Nodes: nodes, Grammar: g, ts: ts}
+	t := &Tree{Src: src, Nodes: nodes, Grammar: g, ts: ts, id: treeIDs.Add(1)}
+	if r != nil {
+		t.reparsedFrom, t.copied = r.from, r.copied
+	}
 	// A safety net for trees dropped without Close; the C heap is invisible
 	// to the Go garbage collector, so this must not be relied upon.
 	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
