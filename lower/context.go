@@ -81,6 +81,9 @@ type opened struct {
 	uses  []captured     // by binding ID; assignedIdx < 0 and readIdx < 0 if unused
 	reads []capturedRead // the reads that may see a single definition
 	defs  []definitions  // by binding ID, once fn itself is read
+	// created is where fn creates the closures of its nested functions, once fn is read,
+	// if reads has any: the reads see a definition that runs before.
+	created map[*ssa.Function]site
 }
 
 func newCaptureResolver() *captureResolver {
@@ -119,15 +122,22 @@ func (cr *captureResolver) owner(b *ssa.Binding) int {
 }
 
 // read records the uses fn, the function of index index in File.Funcs, makes of the
-// variables of enclosing functions, and the definitions of its own. fn is the function
-// entered last and not left, and the functions nested in it are read already.
+// variables of enclosing functions, the definitions of its own, and, if they read its own, the
+// closures it creates. fn is the function entered last and not left, and the functions nested
+// in it are read already.
 func (cr *captureResolver) read(fn *ssa.Function, index int) {
 	o := cr.path[len(cr.path)-1]
 	o.defs = slices.Grow(o.defs[:0], len(fn.Bindings))[:len(fn.Bindings)]
 	clear(o.defs)
+	if len(o.reads) > 0 {
+		o.created = make(map[*ssa.Function]site)
+	}
 	for _, blk := range fn.Blocks {
 		for i := range blk.Instrs {
 			in := &blk.Instrs[i]
+			if in.Op == ssa.OpFunction && o.created != nil {
+				o.created[in.Func] = site{blk, i}
+			}
 			b := in.Place.Binding
 			switch {
 			case b == nil:
@@ -203,18 +213,10 @@ func (cr *captureResolver) resolve(fn *ssa.Function) {
 	if len(o.reads) == 0 || !fn.Analyzed() {
 		return
 	}
-	created := make(map[*ssa.Function]site)
-	for _, blk := range fn.Blocks {
-		for i := range blk.Instrs {
-			if in := &blk.Instrs[i]; in.Op == ssa.OpFunction {
-				created[in.Func] = site{blk, i}
-			}
-		}
-	}
 	var dom *ssa.DomTree
 	for _, r := range o.reads {
 		b := r.place.Binding
-		if d := o.defs[b.ID]; !b.Context() && d.count == 1 && definedBefore(d.last, r.through, fn, created, &dom) {
+		if d := o.defs[b.ID]; !b.Context() && d.count == 1 && definedBefore(d.last, r.through, fn, o.created, &dom) {
 			cr.captures[r.place] = b.Single
 		}
 	}
