@@ -366,117 +366,107 @@ func build(fn *ssa.Function, verify bool) error {
 
 // index finds the occurrences and joins of an analyzed file, and the places that read captured
 // values, for the answers that look them up by place.
+//
+// The places are found in lowering order and kept in source order. Occurrences hold four
+// pointers each, costly to write twice and to move, so the places are first ordered by their
+// offsets alone (sortByStart), and each occurrence is then written once, where it belongs.
 func (r *Result) index() {
 	if r.File == nil { // not analyzed
 		return
 	}
-	captures := r.File.Captures
-	r.Captured = make(map[*ssa.Value][]*ssa.Place)
-	places := 0
+	instrs := 0 // as many places at most, without reading each instruction a second time
 	for _, fn := range r.Funcs {
 		for _, b := range fn.Blocks {
-			for i := range b.Instrs {
-				if b.Instrs[i].Place.Binding != nil {
-					places++
-				}
-			}
+			instrs += len(b.Instrs)
 		}
 	}
-	r.Occurrences = make([]Occurrence, 0, places)
-	for _, fn := range r.Funcs {
+	starts, places, funcs := make([]int32, 0, instrs), make([]*ssa.Instr, 0, instrs), make([]int32, 0, instrs)
+	for f, fn := range r.Funcs {
 		for _, b := range fn.Blocks {
 			for i := range b.Instrs {
-				in := &b.Instrs[i]
-				if in.Place.Binding == nil || in.Op == ssa.OpUninit {
-					continue
+				if in := &b.Instrs[i]; in.Place.Binding != nil && in.Op != ssa.OpUninit {
+					starts = append(starts, in.Place.Span.Start)
+					places = append(places, in)
+					funcs = append(funcs, int32(f))
 				}
-				p := &in.Place
-				v := p.Value
-				// Only a variable of a function around fn can be read captured: the others
-				// need no lookup.
-				if owner := p.Binding.Owner; owner != nil && owner != fn {
-					if def := captures[p]; def != nil && def.Value != nil {
-						v = def.Value
-						r.Captured[v] = append(r.Captured[v], p)
-					}
-				}
-				r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
 			}
 			if len(b.Phis) > 0 {
 				r.Joins = append(r.Joins, Join{At: b.Anchor.End, Loop: b.LoopHeader, Block: b})
 			}
 		}
 	}
-	r.sortOccurrences()
-	r.mergeReadWrites()
+	captures := r.File.Captures
+	r.Captured = make(map[*ssa.Value][]*ssa.Place)
+	r.Occurrences = make([]Occurrence, 0, len(starts))
+	for _, i := range sortByStart(starts) {
+		in, fn := places[i], r.Funcs[funcs[i]]
+		p := &in.Place
+		v := p.Value
+		// Only a variable of a function around fn can be read captured: the others need no
+		// lookup.
+		if owner := p.Binding.Owner; owner != nil && owner != fn {
+			if def := captures[p]; def != nil && def.Value != nil {
+				v = def.Value
+				r.Captured[v] = append(r.Captured[v], p)
+			}
+		}
+		r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
+	}
 	slices.SortStableFunc(r.Joins, func(a, b Join) int { return cmp.Compare(a.At, b.At) })
 }
 
-// sortOccurrences orders the occurrences by offset, keeping the order of lowering for equal
-// offsets. It sorts their indices rather than the occurrences themselves, which hold pointers
-// and are costly to move, with a radix sort, radixBits of the offset at a time: a stable
-// comparison sort took a third of the index's time.
-func (r *Result) sortOccurrences() {
-	occ := r.Occurrences
-	order, spare := make([]int32, len(occ)), make([]int32, len(occ))
+// sortByStart returns the indices of starts in the order of their values, equal ones in the
+// order they come in, by a radix sort, radixBits of the offset at a time: a stable comparison
+// sort took a third of the index's time.
+func sortByStart(starts []int32) []int32 {
+	order, spare := make([]int32, len(starts)), make([]int32, len(starts))
 	var last int32
-	for i := range order {
+	for i, s := range starts {
 		order[i] = int32(i)
-		last = max(last, occ[i].Span.Start)
+		last = max(last, s)
 	}
 	for shift := 0; shift == 0 || last>>shift != 0; shift += radixBits {
 		var next [1<<radixBits + 1]int32 // next[d]: where the next index of digit d goes
 		for _, i := range order {
-			next[occ[i].Span.Start>>shift&(1<<radixBits-1)+1]++
+			next[starts[i]>>shift&(1<<radixBits-1)+1]++
 		}
 		for d := 1; d < len(next); d++ {
 			next[d] += next[d-1]
 		}
 		for _, i := range order {
-			d := occ[i].Span.Start >> shift & (1<<radixBits - 1)
+			d := starts[i] >> shift & (1<<radixBits - 1)
 			spare[next[d]] = i
 			next[d]++
 		}
 		order, spare = spare, order
 	}
-	sorted := make([]Occurrence, len(occ))
-	for i, j := range order {
-		sorted[i] = occ[j]
-	}
-	r.Occurrences = sorted
+	return order
 }
 
-// radixBits is how many bits of an offset each pass of sortOccurrences sorts by: two passes for
-// a file under 4 MB, three for any other.
+// radixBits is how many bits of an offset each pass of sortByStart sorts by: two passes for a
+// file under 4 MB, three for any other.
 const radixBits = 11
 
+// addOccurrence appends o, reading or writing v, or joins it to the last occurrence when that
+// is the other half of the same place (the read and the write of x in x += 1).
 func (r *Result) addOccurrence(o Occurrence, read bool, v *ssa.Value) {
+	if n := len(r.Occurrences); n > 0 {
+		if last := &r.Occurrences[n-1]; last.Span == o.Span && last.Binding == o.Binding {
+			if read && last.Read == nil {
+				last.Read = v
+			} else if !read && last.Write == nil {
+				last.Write = v
+			}
+			last.Assigns = last.Assigns || o.Assigns
+			return
+		}
+	}
 	if read {
 		o.Read = v
 	} else {
 		o.Write = v
 	}
 	r.Occurrences = append(r.Occurrences, o)
-}
-
-// mergeReadWrites joins the read and the write of one occurrence (x += 1) into one.
-func (r *Result) mergeReadWrites() {
-	out := r.Occurrences[:0]
-	for _, o := range r.Occurrences {
-		if n := len(out); n > 0 && out[n-1].Span == o.Span && out[n-1].Binding == o.Binding {
-			last := &out[n-1]
-			if last.Read == nil {
-				last.Read = o.Read
-			}
-			if last.Write == nil {
-				last.Write = o.Write
-			}
-			last.Assigns = last.Assigns || o.Assigns
-			continue
-		}
-		out = append(out, o)
-	}
-	r.Occurrences = out
 }
 
 // single returns the one definition of b, if b is defined exactly once and renamed.
