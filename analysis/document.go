@@ -39,6 +39,8 @@ type Document struct {
 	analyze sync.Once
 	result  atomic.Pointer[Result] // the answers: fresh, or moved from the last good analysis
 	fresh   atomic.Pointer[Result] // the analysis of this text, which the next version lowers from
+
+	parsedWhole atomic.Bool // parsed whole, or ParsedWhole looked at it already
 }
 
 // NewDocument parses text, unless it is larger than MaxSize.
@@ -52,6 +54,7 @@ func NewDocument(text []byte, opts Options) (*Document, error) {
 		d.tree.Store(tree)
 	}
 	d.parse.Do(func() {})
+	d.parsedWhole.Store(true)
 	return d, nil
 }
 
@@ -131,6 +134,35 @@ func (d *Document) Compact() {
 	if t := d.tree.Load(); t != nil {
 		t.Compact(compactAfter) // on an error the tree stays as it is, which is no worse
 	}
+}
+
+// ParsedWhole returns this version parsed whole, if its tree differs from the one incremental
+// parses gave it: tree-sitter's error recovery may keep subtrees that an earlier text parsed
+// without errors where a whole parse of this text recovers otherwise, and answers must depend
+// on the text alone, not on the versions it was edited through. It returns nil for a version
+// parsed whole already, for one whose tree has no error, for one whose answers come from an
+// older analysis (moved.go: they were chosen against this tree's breakage, and the version
+// parsed whole has no history to move them from), for one not analyzed yet, and after its
+// first call. It parses the file whole, so it belongs where nothing waits: when the user stops
+// typing.
+func (d *Document) ParsedWhole() (*Document, error) {
+	r := d.result.Load()
+	if r == nil || r.moving != nil || !d.parsedWhole.CompareAndSwap(false, true) {
+		return nil, nil
+	}
+	t := d.tree.Load()
+	if t == nil || len(t.Nodes) == 0 || t.Nodes[0].Flags&treesitter.HasError == 0 {
+		return nil, nil
+	}
+	whole, err := NewDocument(d.text, d.opts)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Equal(whole.tree.Load().Nodes, t.Nodes) {
+		whole.Close()
+		return nil, nil
+	}
+	return whole, nil
 }
 
 // Close frees the syntax tree of a document no longer edited; its text and analysis stay

@@ -1,11 +1,14 @@
 package analysis_test
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/treesitter"
 )
 
 // TestDocumentEdits edits a document several times, analyzing only some versions, and checks
@@ -88,5 +91,52 @@ func TestTooLarge(t *testing.T) {
 	small := doc.Edit([]byte("let x = 1;\nx;\n"), changed(huge, []byte("let x = 1;\nx;\n")))
 	if got := small.Result().Annotate(); got != "let x₁ = 1;\nx₁;\n" {
 		t.Errorf("after the edit: %q", got)
+	}
+}
+
+// TestParsedWhole edits a text with syntax errors where tree-sitter's incremental parse keeps
+// another tree than its whole parse of the new text: ParsedWhole gives that version parsed
+// whole, analyzed as Analyze does, once; and nothing for a version whose tree is the whole
+// parse's.
+func TestParsedWhole(t *testing.T) {
+	prev := []byte("      sum: add(scaled) + p.offset,\n      method() { return [a, total, scaled]; },\n" +
+		"  try {\n    retry(attempts);\n  } catch ([first, second = first]) {\n  }\n  return [err, last, attempts];\n")
+	at := bytes.Index(prev, []byte("ed]; "))
+	next := slices.Concat(prev[:at], []byte("function "), prev[at+5:])
+	doc, err := analysis.NewDocument(prev, analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole, _ := doc.ParsedWhole(); whole != nil {
+		t.Error("ParsedWhole of a version not analyzed yet")
+	}
+	doc.Result()
+	if whole, _ := doc.ParsedWhole(); whole != nil {
+		t.Error("ParsedWhole of a version parsed whole already")
+	}
+	edited := doc.Edit(next, analysis.Edit{StartByte: uint32(at), OldEndByte: uint32(at + 5), NewEndByte: uint32(at + 9)})
+	incremental := edited.Result().File.Tree
+	wholeTree, err := treesitter.Parse(treesitter.JavaScript, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(incremental.Nodes, wholeTree.Nodes) {
+		t.Fatal("tree-sitter's incremental parse of this edit is its whole parse now: the test needs another")
+	}
+	whole, err := edited.ParsedWhole()
+	if err != nil || whole == nil {
+		t.Fatalf("ParsedWhole: %v, %v", whole, err)
+	}
+	want, err := analysis.Analyze(next, analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := whole.Result(); !slices.Equal(got.File.Tree.Nodes, wholeTree.Nodes) || got.Annotate() != want.Annotate() {
+		t.Errorf("the version parsed whole is not the whole parse's, or not analyzed as Analyze does:\n%s\nwant\n%s", got.Annotate(), want.Annotate())
+	}
+	for _, d := range []*analysis.Document{edited, whole} {
+		if again, _ := d.ParsedWhole(); again != nil {
+			t.Error("ParsedWhole gave a version twice")
+		}
 	}
 }

@@ -219,11 +219,16 @@ func (c *testClient) diagnostics(uri protocol.DocumentURI, version int32) json.R
 func (c *testClient) diagnosticsAfter(skip int, uri protocol.DocumentURI, version int32) json.RawMessage {
 	c.t.Helper()
 	_, params := c.waitFor(skip, fmt.Sprintf("diagnostics of %s version %d", uri, version), func(m message) bool {
-		var p protocol.PublishDiagnosticsParams
-		return m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil &&
-			p.URI == uri && p.Version == uint32(version)
+		return isDiagnosticsOf(m, uri, version)
 	})
 	return params
+}
+
+// isDiagnosticsOf reports whether m publishes the diagnostics of version of uri.
+func isDiagnosticsOf(m message, uri protocol.DocumentURI, version int32) bool {
+	var p protocol.PublishDiagnosticsParams
+	return m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil &&
+		p.URI == uri && p.Version == uint32(version)
 }
 
 // count returns how many messages with method ("": any) the server sent.

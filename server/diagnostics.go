@@ -50,32 +50,69 @@ func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 	return uris
 }
 
-// idleRelease is how long after the last diagnostics the server compacts the syntax trees of
-// its documents and gives the memory of old versions back to the system: every edit makes a
-// new analysis and drops an old one, and neither Go's heap nor the C allocator shrinks on its
-// own soon.
+// idleRelease is how long after the last diagnostics the server parses whole the documents
+// whose incremental parses left another tree than a whole parse gives (parseWhole), compacts
+// the syntax trees of the others, and gives the memory of old versions back to the system:
+// every edit makes a new analysis and drops an old one, and neither Go's heap nor the C
+// allocator shrinks on its own soon (idle). A server's own (idleAfter) may be longer in tests
+// that decide when the user stops typing.
 const idleRelease = time.Second
 
 func (s *Server) publishDiagnosticsLoop() {
-	idle := time.NewTimer(idleRelease)
+	idle := time.NewTimer(s.idleAfter)
 	defer idle.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
 		case <-idle.C:
-			for _, f := range s.snapshot().files {
-				f.doc.Compact()
-			}
-			analysis.ReleaseMemory()
+			s.idle()
 			continue
 		case <-s.diagnostics.wake:
 		}
 		for _, uri := range s.diagnostics.take() {
 			s.publishDiagnostics(uri)
 		}
-		idle.Reset(idleRelease)
+		idle.Reset(s.idleAfter)
 	}
+}
+
+// idle does what waits for the user to stop typing: the versions incremental parses left with
+// another tree than a whole parse are parsed whole, the trees of the others compacted, and the
+// memory of old versions given back.
+func (s *Server) idle() {
+	for _, f := range s.snapshot().files {
+		if !s.parseWhole(f) {
+			f.doc.Compact()
+		}
+	}
+	analysis.ReleaseMemory()
+}
+
+// parseWhole makes f's version parsed whole the current one, if f is still current and its
+// tree differs from the whole parse's (analysis.Document.ParsedWhole), and reports whether it
+// did. Its diagnostics are published again, which asks the client to refresh its hints: once
+// the user stops typing, the answers are those of the text, whatever versions led to it.
+func (s *Server) parseWhole(f *file) bool {
+	doc, err := f.doc.ParsedWhole()
+	if err != nil || doc == nil {
+		return false
+	}
+	whole := &file{uri: f.uri, version: f.version, doc: doc}
+	whole.staleAnswered.Store(true) // the client's hints of this version are f's
+	replaced := false
+	s.update(func(st *snapshot) {
+		if replaced = st.files[f.uri] == f; replaced {
+			st.files[f.uri] = whole
+		}
+	})
+	if !replaced {
+		doc.Close()
+		return false
+	}
+	f.doc.Close()
+	s.diagnostics.add(f.uri)
+	return true
 }
 
 // publishDiagnostics publishes the diagnostics of the current version of uri, or none if it

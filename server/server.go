@@ -42,6 +42,7 @@ type Server struct {
 
 	diagnostics   *diagnosticsQueue
 	progressDelay time.Duration // see progress.go
+	idleAfter     time.Duration // see idleRelease
 	inflight      inflight
 	exited        chan struct{} // closed by the exit notification
 
@@ -91,6 +92,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		state:         &snapshot{files: map[protocol.DocumentURI]*file{}, settings: defaultSettings, encoding: utf16Encoding},
 		diagnostics:   newDiagnosticsQueue(),
 		progressDelay: progressDelay,
+		idleAfter:     idleRelease,
 		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
 		exited:        make(chan struct{}),
 		unsupported:   map[protocol.DocumentURI]bool{},

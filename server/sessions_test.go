@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -33,9 +34,10 @@ var (
 //   - at every settle point (a text without syntax errors), every answer (the inlay hints of
 //     the whole file, the diagnostics, and hover, definition and references at sampled
 //     positions) equals the answer of a server that opens the same text afresh;
-//   - with syntax errors, answers may differ only inside the functions an error touches (their
-//     own code, their nested functions aside), in the fresh analysis or in one that followed
-//     the edits;
+//   - with syntax errors, once the server went idle (when it parses whole a version whose
+//     incremental parses left another tree, Server.parseWhole), answers may differ only inside
+//     the functions an error touches (their own code, their nested functions aside), in the
+//     fresh analysis or in one that followed the edits;
 //   - no function is analyzed twice: no hint and no diagnostic comes twice;
 //   - no answer comes later than 10 s, and the server survives.
 //
@@ -68,7 +70,7 @@ func TestEditingSessions(t *testing.T) {
 }
 
 type sessionStats struct {
-	sessions, edits, notifications, settles, errorChecks, compared, inflight, cancelled int
+	sessions, edits, notifications, settles, errorChecks, parsedWhole, compared, inflight, cancelled int
 }
 
 func (st *sessionStats) add(o *sessionStats) {
@@ -77,14 +79,15 @@ func (st *sessionStats) add(o *sessionStats) {
 	st.notifications += o.notifications
 	st.settles += o.settles
 	st.errorChecks += o.errorChecks
+	st.parsedWhole += o.parsedWhole
 	st.compared += o.compared
 	st.inflight += o.inflight
 	st.cancelled += o.cancelled
 }
 
 func (st *sessionStats) String() string {
-	return fmt.Sprintf("%d sessions, %d edits in %d notifications, %d settle points and %d checks with syntax errors, %d answers compared, %d requests left in flight (%d cancelled)",
-		st.sessions, st.edits, st.notifications, st.settles, st.errorChecks, st.compared, st.inflight, st.cancelled)
+	return fmt.Sprintf("%d sessions, %d edits in %d notifications, %d settle points and %d checks with syntax errors (%d parsed whole), %d answers compared, %d requests left in flight (%d cancelled)",
+		st.sessions, st.edits, st.notifications, st.settles, st.errorChecks, st.parsedWhole, st.compared, st.inflight, st.cancelled)
 }
 
 // session is one editing session: a server edited through its client, and a model of the
@@ -100,12 +103,17 @@ type session struct {
 	valid   []byte // the last text without syntax errors, for undo
 	pastes  []corpus.File
 	stats   sessionStats
+	// published counts the server's messages before the last diagnostics of the version
+	// checked, which parsing it whole publishes again.
+	published int
 }
 
 func newSession(t *testing.T, f corpus.File, pastes []corpus.File, ref *testClient, seed uint64) *session {
 	s := &session{t: t, rng: rand.New(rand.NewPCG(seed, 13)), ref: ref, uri: protocol.DocumentURI("file:///session/" + f.Name + ".js"),
 		version: 1, text: f.Src, pastes: pastes}
-	s.c = startInitialized(t, refreshCapable, nil)
+	// The session decides when the user stops typing (check), not the server's timer.
+	s.c = startServer(t, func(srv *Server) { srv.idleAfter = time.Hour })
+	s.c.initialize(refreshCapable, nil)
 	s.c.open(s.uri, string(f.Src))
 	first, err := analysis.Analyze(f.Src, analysis.Options{})
 	if err != nil {
@@ -288,6 +296,22 @@ func (s *session) check() {
 	}
 	s.stats.errorChecks++
 	s.diagnostics(s.c, 0, s.uri, s.version) // the server has analyzed this version
+	// The user stops typing: a version whose tree incremental parses made other than a whole
+	// parse would is parsed whole, and its diagnostics published again.
+	typed, mark := s.current(), s.c.count("")
+	s.c.server.idle()
+	f := s.current()
+	if f != typed {
+		s.stats.parsedWhole++
+		s.diagnostics(s.c, mark, s.uri, s.version)
+		s.published = mark
+	}
+	s.compare(append(touched(fresh), f.result().Kept()...))
+	s.published = 0
+}
+
+// current returns the server's file of the session, which must be at the session's version.
+func (s *session) current() *file {
 	f, err := s.c.server.snapshot().file(s.uri)
 	if err != nil {
 		s.t.Fatal(err)
@@ -295,7 +319,7 @@ func (s *session) check() {
 	if f.version != s.version {
 		s.t.Fatalf("the server holds %s version %d, not %d", s.uri, f.version, s.version)
 	}
-	s.compare(append(touched(fresh), f.result().Kept()...))
+	return f
 }
 
 // settle compares every answer about the current text, which has no syntax error.
@@ -327,7 +351,7 @@ func (s *session) compare(skip []ssa.Span) {
 		where = fmt.Sprintf("version %d (%d edits), with syntax errors", s.version, s.stats.edits)
 	}
 
-	gotDiags, wantDiags := s.diagnostics(s.c, 0, s.uri, s.version), s.diagnostics(s.ref, mark, freshURI, 1)
+	gotDiags, wantDiags := s.diagnostics(s.c, s.published, s.uri, s.version), s.diagnostics(s.ref, mark, freshURI, 1)
 	gotDiags = slices.DeleteFunc(gotDiags, func(d protocol.Diagnostic) bool { return inside(d.Range.Start) })
 	wantDiags = slices.DeleteFunc(wantDiags, func(d protocol.Diagnostic) bool { return inside(d.Range.Start) })
 	s.same(where+": diagnostics", gotDiags, wantDiags)

@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/treesitter"
 )
 
 // typist types text into an open document one character per didChange, as an editor sends
@@ -244,4 +245,34 @@ func hasSyntaxErrors(r *analysis.Result) bool {
 		}
 	}
 	return false
+}
+
+// TestIdleParsesWhole edits a text with syntax errors where tree-sitter's incremental parse
+// keeps another tree than its whole parse of the new text (analysis.TestParsedWhole): once the
+// server goes idle, the version is parsed whole, its diagnostics published again and the
+// client asked to refresh its hints, and its answers are a fresh server's.
+func TestIdleParsesWhole(t *testing.T) {
+	prev := "      sum: add(scaled) + p.offset,\n      method() { return [a, total, scaled]; },\n" +
+		"  try {\n    retry(attempts);\n  } catch ([first, second = first]) {\n  }\n  return [err, last, attempts];\n"
+	next := strings.Replace(prev, "scaled]; }", "scalfunction }", 1)
+	c := startInitialized(t, refreshCapable, nil)
+	uri := protocol.DocumentURI("file:///recovered.js")
+	c.open(uri, prev)
+	c.diagnostics(uri, 1)
+	c.change(uri, 2, contentChange{Range: span(1, 39, 1, 44), Text: "function "})
+	first, _ := c.waitFor(0, "the diagnostics of version 2", func(m message) bool { return isDiagnosticsOf(m, uri, 2) })
+	again, _ := c.waitFor(first+1, "the diagnostics of version 2 parsed whole", func(m message) bool { return isDiagnosticsOf(m, uri, 2) })
+	c.waitFor(first+1, "a refresh", func(m message) bool { return m.Method == "workspace/inlayHint/refresh" })
+	f, err := c.server.snapshot().file(uri)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := treesitter.Parse(treesitter.JavaScript, []byte(next))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(f.text()) != next || !slices.Equal(f.result().File.Tree.Nodes, whole.Nodes) {
+		t.Errorf("version 2 after the server went idle: not the whole parse of %q", next)
+	}
+	sameAnalysis(t, c, uri, 2, again, next)
 }
