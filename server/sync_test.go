@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -248,18 +250,23 @@ func hasSyntaxErrors(r *analysis.Result) bool {
 }
 
 // TestIdleParsesWhole edits a text with syntax errors where tree-sitter's incremental parse
-// keeps another tree than its whole parse of the new text (analysis.TestParsedWhole): once the
-// server goes idle, the version is parsed whole, its diagnostics published again and the
+// keeps another tree than its whole parse of the new text (as analysis.TestParsedWhole): once
+// the server goes idle, the version is parsed whole, its diagnostics published again and the
 // client asked to refresh its hints, and its answers are a fresh server's.
 func TestIdleParsesWhole(t *testing.T) {
-	prev := "      sum: add(scaled) + p.offset,\n      method() { return [a, total, scaled]; },\n" +
-		"  try {\n    retry(attempts);\n  } catch ([first, second = first]) {\n  }\n  return [err, last, attempts];\n"
-	next := strings.Replace(prev, "scaled]; }", "scalfunction }", 1)
+	text, err := os.ReadFile("../testdata/recovery/reparse_differs.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev, at := string(text), bytes.Index(text, []byte("ed]; "))
+	next := prev[:at] + "function " + prev[at+5:]
 	c := startInitialized(t, refreshCapable, nil)
 	uri := protocol.DocumentURI("file:///recovered.js")
 	c.open(uri, prev)
 	c.diagnostics(uri, 1)
-	c.change(uri, 2, contentChange{Range: span(1, 39, 1, 44), Text: "function "})
+	lines := analysis.NewLines(text)
+	c.change(uri, 2, contentChange{Range: &protocol.Range{Start: position(lines, int32(at), utf16Encoding),
+		End: position(lines, int32(at+5), utf16Encoding)}, Text: "function "})
 	first, _ := c.waitFor(0, "the diagnostics of version 2", func(m message) bool { return isDiagnosticsOf(m, uri, 2) })
 	again, _ := c.waitFor(first+1, "the diagnostics of version 2 parsed whole", func(m message) bool { return isDiagnosticsOf(m, uri, 2) })
 	c.waitFor(first+1, "a refresh", func(m message) bool { return m.Method == "workspace/inlayHint/refresh" })

@@ -1,0 +1,7 @@
+      sum: add(scaled) + p.offset,
+      method() { return [a, total, scaled]; },
+  try {
+    retry(attempts);
+  } catch ([first, second = first]) {
+  }
+  return [err, last, attempts];
