@@ -58,25 +58,36 @@ func BenchmarkEditThenHints(b *testing.B) {
 // published for the version. Each reports the median and the 99th percentile.
 
 func BenchmarkEditThenFreshHints(b *testing.B) {
-	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
-		c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
-	})
+	benchmarkEditThen(b, nil, nil, hintsAround)
+}
+
+// BenchmarkTypeThenFreshHints is BenchmarkEditThenFreshHints for a user typing 80 words a
+// minute: 150 ms pass, untimed, between an answer and the next keystroke.
+func BenchmarkTypeThenFreshHints(b *testing.B) {
+	benchmarkEditThen(b, nil, func(*Server) { time.Sleep(150 * time.Millisecond) }, hintsAround)
+}
+
+// BenchmarkPauseThenFreshHints is BenchmarkEditThenFreshHints for a user who pauses before
+// each keystroke: the server first does what its idle timer does after a pause (Server.idle),
+// untimed, then the keystroke is timed until its hints are back.
+func BenchmarkPauseThenFreshHints(b *testing.B) {
+	benchmarkEditThen(b, nil, (*Server).idle, hintsAround)
 }
 
 func BenchmarkEditThenFreshHover(b *testing.B) {
-	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+	benchmarkEditThen(b, nil, nil, func(c *testClient, k keystroke) {
 		c.mustCallDiscarding("textDocument/hover", at(k.uri, k.use.Line, k.use.Character))
 	})
 }
 
 func BenchmarkEditThenFreshDefinition(b *testing.B) {
-	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+	benchmarkEditThen(b, nil, nil, func(c *testClient, k keystroke) {
 		c.mustCallDiscarding("textDocument/definition", at(k.uri, k.use.Line, k.use.Character))
 	})
 }
 
 func BenchmarkEditThenFreshReferences(b *testing.B) {
-	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+	benchmarkEditThen(b, nil, nil, func(c *testClient, k keystroke) {
 		params := at(k.uri, k.use.Line, k.use.Character)
 		params["context"] = map[string]any{"includeDeclaration": true}
 		c.mustCallDiscarding("textDocument/references", params)
@@ -84,7 +95,7 @@ func BenchmarkEditThenFreshReferences(b *testing.B) {
 }
 
 func BenchmarkEditThenFreshDiagnostics(b *testing.B) {
-	benchmarkEditThen(b, nil, func(c *testClient, k keystroke) {
+	benchmarkEditThen(b, nil, nil, func(c *testClient, k keystroke) {
 		c.diagnosticsAfter(k.received, k.uri, k.version)
 	})
 }
@@ -99,12 +110,16 @@ type keystroke struct {
 }
 
 func benchmarkEditThenHints(b *testing.B, capabilities any) {
-	benchmarkEditThen(b, capabilities, func(c *testClient, k keystroke) {
-		c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
-	})
+	benchmarkEditThen(b, capabilities, nil, hintsAround)
 }
 
-func benchmarkEditThen(b *testing.B, capabilities any, answer func(*testClient, keystroke)) {
+// hintsAround asks for the hints of the 100 lines around the edited line.
+func hintsAround(c *testClient, k keystroke) {
+	c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
+}
+
+// benchmarkEditThen times keystrokes until answer is back, each after pause if it is not nil.
+func benchmarkEditThen(b *testing.B, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			c, uri := openCorpusFile(b, f, capabilities)
@@ -112,6 +127,11 @@ func benchmarkEditThen(b *testing.B, capabilities any, answer func(*testClient, 
 			k.use = firstLocalAfter(b, f.Src, k.mid+1)
 			var durations []time.Duration
 			for b.Loop() {
+				if pause != nil {
+					b.StopTimer()
+					pause(c.server)
+					b.StartTimer()
+				}
 				start := time.Now()
 				k.version++
 				k.received = c.count("")

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"path"
+	"runtime"
 	"sync"
 	"time"
 
@@ -41,6 +42,13 @@ func (q *diagnosticsQueue) add(uris ...protocol.DocumentURI) {
 	}
 }
 
+// waiting reports whether documents wait for their diagnostics to be published.
+func (q *diagnosticsQueue) waiting() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.pending) > 0
+}
+
 func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -50,43 +58,80 @@ func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 	return uris
 }
 
-// idleRelease is how long after the last diagnostics the server parses whole the documents
-// whose incremental parses left another tree than a whole parse gives (parseWhole), compacts
-// the syntax trees of the others, and gives the memory of old versions back to the system:
-// every edit makes a new analysis and drops an old one, and neither Go's heap nor the C
-// allocator shrinks on its own soon (idle). A server's own (idleAfter) may be longer in tests
-// that decide when the user stops typing.
-const idleRelease = time.Second
+// The server's idle work comes in three steps, each after a longer quiet since the last
+// diagnostics:
+//   - Between two keystrokes (collectDelay), the garbage of the versions the last ones replaced
+//     is collected, on a goroutine of its own: the next keystroke then starts on a heap with
+//     room for its version, instead of analyzing it beside a collection that garbage starts
+//     (BenchmarkTypeThenFreshHints).
+//   - At a pause (idleDelay), the versions whose incremental parses left another tree than a
+//     whole parse gives are parsed whole (parseWhole), the syntax trees of the others compacted,
+//     and what that left collected (idle).
+//   - Once the user stopped (releaseDelay more), the free memory goes back to the system:
+//     neither Go's heap nor the C allocator shrinks on its own soon. Not at every pause, since
+//     the next keystroke faults the pages in again, which costs it a fifth to a third more
+//     (BenchmarkPauseThenFreshHints).
+//
+// Tests that decide when the user pauses make a server's own delay (idleAfter) longer.
+const (
+	collectDelay = 50 * time.Millisecond
+	idleDelay    = time.Second
+	releaseDelay = 10 * time.Second
+)
 
 func (s *Server) publishDiagnosticsLoop() {
-	idle := time.NewTimer(s.idleAfter)
+	quiet, idle, release := time.NewTimer(collectDelay), time.NewTimer(s.idleAfter), time.NewTimer(releaseDelay)
+	release.Stop()
+	defer quiet.Stop()
 	defer idle.Stop()
+	defer release.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case <-quiet.C:
+			if !s.diagnostics.waiting() {
+				s.collect()
+			}
+			continue
 		case <-idle.C:
 			s.idle()
+			release.Reset(releaseDelay)
+			continue
+		case <-release.C:
+			analysis.ReleaseMemory()
 			continue
 		case <-s.diagnostics.wake:
 		}
 		for _, uri := range s.diagnostics.take() {
 			s.publishDiagnostics(uri)
 		}
+		release.Stop()
+		quiet.Reset(collectDelay)
 		idle.Reset(s.idleAfter)
 	}
 }
 
-// idle does what waits for the user to stop typing: the versions incremental parses left with
+// collect starts a garbage collection, unless the one it started last is still running.
+func (s *Server) collect() {
+	if s.collecting.CompareAndSwap(false, true) {
+		go func() {
+			defer s.collecting.Store(false)
+			runtime.GC()
+		}()
+	}
+}
+
+// idle does what waits for the user to pause: the versions incremental parses left with
 // another tree than a whole parse are parsed whole, the trees of the others compacted, and the
-// memory of old versions given back.
+// old versions collected.
 func (s *Server) idle() {
 	for _, f := range s.snapshot().files {
 		if !s.parseWhole(f) {
 			f.doc.Compact()
 		}
 	}
-	analysis.ReleaseMemory()
+	runtime.GC()
 }
 
 // parseWhole makes f's version parsed whole the current one, if f is still current and its

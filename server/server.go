@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -42,7 +43,8 @@ type Server struct {
 
 	diagnostics   *diagnosticsQueue
 	progressDelay time.Duration // see progress.go
-	idleAfter     time.Duration // see idleRelease
+	idleAfter     time.Duration // see idleDelay
+	collecting    atomic.Bool   // a collection collect started is running
 	inflight      inflight
 	exited        chan struct{} // closed by the exit notification
 
@@ -92,7 +94,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		state:         &snapshot{files: map[protocol.DocumentURI]*file{}, settings: defaultSettings, encoding: utf16Encoding},
 		diagnostics:   newDiagnosticsQueue(),
 		progressDelay: progressDelay,
-		idleAfter:     idleRelease,
+		idleAfter:     idleDelay,
 		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
 		exited:        make(chan struct{}),
 		unsupported:   map[protocol.DocumentURI]bool{},

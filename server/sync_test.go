@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -282,4 +284,29 @@ func TestIdleParsesWhole(t *testing.T) {
 		t.Errorf("version 2 after the server went idle: not the whole parse of %q", next)
 	}
 	sameAnalysis(t, c, uri, 2, again, next)
+}
+
+// TestQuietCollects checks that a moment without edits after a version's diagnostics starts a
+// garbage collection, long before the pause that parses whole and compacts (Server.idle).
+func TestQuietCollects(t *testing.T) {
+	c := startServer(t, func(s *Server) { s.idleAfter = time.Hour })
+	c.initialize(nil, nil)
+	uri := protocol.DocumentURI("file:///quiet.js")
+	c.open(uri, "let x = 1;\n")
+	c.diagnostics(uri, 1)
+	before := forcedCollections()
+	c.change(uri, 2, contentChange{Text: "let x = 2;\n"})
+	c.diagnostics(uri, 2)
+	for deadline := time.Now().Add(10 * time.Second); forcedCollections() == before; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no collection 10 s after the last diagnostics")
+		}
+	}
+}
+
+// forcedCollections returns how many garbage collections runtime.GC started in this process.
+func forcedCollections() uint32 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.NumForcedGC
 }

@@ -23,8 +23,8 @@ import (
 var soakEdits = flag.Int("soak.edits", 200, "random edits TestServerSoak makes to lodash.js (the memory budget is measured with 20000)")
 
 // idle is long enough for a server whose user stopped typing to give memory back
-// (server.idleRelease).
-const idle = 3 * time.Second
+// (server.idleDelay and server.releaseDelay).
+const idle = 12 * time.Second
 
 // TestServerSoak runs `ssalens serve` as an editor would: it opens lodash.js, then makes
 // -soak.edits random edits (keystrokes, deleted and pasted lines), asking for the hints of
