@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -82,14 +81,20 @@ type Result struct {
 	File  *lower.File
 	// Funcs are all functions of the file, the top level first, parents before children.
 	Funcs []*ssa.Function
-	// Occurrences are the places of local and global variables, sorted by Span.Start.
-	Occurrences []Occurrence
-	// Joins are the points where φs are shown, sorted by At.
-	Joins []Join
-	// Captured lists, for values read from nested functions, the places that read them there.
-	Captured map[*ssa.Value][]*ssa.Place
 	// Skipped says why the file is not analyzed at all, if it is not.
 	Skipped string
+
+	// whole is the index of the whole file, once an answer needed it (see index.go).
+	whole     atomic.Pointer[index]
+	indexOnce sync.Once
+	// instrs counts the instructions of Funcs, and aroundWork the functions and instructions
+	// that answers read to index the functions around their ranges before whole was made
+	// (indexOver).
+	instrs     int64
+	aroundWork atomic.Int64
+	// captured is File.Captures turned around, once an answer needed it (capturedReads).
+	captured     map[*ssa.Value][]*ssa.Place
+	capturedOnce sync.Once
 
 	// moving is set when the functions were analyzed in an earlier text (see moved.go).
 	moving *moving
@@ -132,16 +137,15 @@ type Join struct {
 	Block *ssa.Block
 }
 
-// Analyze parses, lowers and builds src, and indexes the occurrences of its variables for the
-// answers that find them by place. Functions that cannot be analyzed keep a reason in
-// NotAnalyzed; the others are in SSA form.
+// Analyze parses, lowers and builds src; the answers that find variables by place index their
+// occurrences when they need them (index.go). Functions that cannot be analyzed keep a reason
+// in NotAnalyzed; the others are in SSA form.
 func Analyze(src []byte, opts Options) (*Result, error) {
 	r, err := lowerSource(src, opts, nil)
 	if err != nil {
 		return nil, err
 	}
 	buildAll(r.Funcs, opts.Verify, nil)
-	r.index()
 	return r, nil
 }
 
@@ -261,7 +265,7 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 	if !next {
 		file.Tree = nil
 	}
-	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs}
+	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs, instrs: instructions(file.Funcs)}
 	r.goodBroken = make(map[int32]bool)
 	for _, fn := range r.brokenFuncs() {
 		r.goodBroken[fn.Span.Start] = true
@@ -364,111 +368,6 @@ func build(fn *ssa.Function, verify bool) error {
 	return nil
 }
 
-// index finds the occurrences and joins of an analyzed file, and the places that read captured
-// values, for the answers that look them up by place.
-//
-// The places are found in lowering order and kept in source order. Occurrences hold four
-// pointers each, costly to write twice and to move, so the places are first ordered by their
-// offsets alone (sortByStart), and each occurrence is then written once, where it belongs.
-func (r *Result) index() {
-	if r.File == nil { // not analyzed
-		return
-	}
-	instrs := 0 // as many places at most, without reading each instruction a second time
-	for _, fn := range r.Funcs {
-		for _, b := range fn.Blocks {
-			instrs += len(b.Instrs)
-		}
-	}
-	starts, places, funcs := make([]int32, 0, instrs), make([]*ssa.Instr, 0, instrs), make([]int32, 0, instrs)
-	for f, fn := range r.Funcs {
-		for _, b := range fn.Blocks {
-			for i := range b.Instrs {
-				if in := &b.Instrs[i]; in.Place.Binding != nil && in.Op != ssa.OpUninit {
-					starts = append(starts, in.Place.Span.Start)
-					places = append(places, in)
-					funcs = append(funcs, int32(f))
-				}
-			}
-			if len(b.Phis) > 0 {
-				r.Joins = append(r.Joins, Join{At: b.Anchor.End, Loop: b.LoopHeader, Block: b})
-			}
-		}
-	}
-	captures := r.File.Captures
-	r.Captured = make(map[*ssa.Value][]*ssa.Place)
-	r.Occurrences = make([]Occurrence, 0, len(starts))
-	for _, i := range sortByStart(starts) {
-		in, fn := places[i], r.Funcs[funcs[i]]
-		p := &in.Place
-		v := p.Value
-		// Only a variable of a function around fn can be read captured: the others need no
-		// lookup.
-		if owner := p.Binding.Owner; owner != nil && owner != fn {
-			if def := captures[p]; def != nil && def.Value != nil {
-				v = def.Value
-				r.Captured[v] = append(r.Captured[v], p)
-			}
-		}
-		r.addOccurrence(Occurrence{Span: p.Span, Binding: p.Binding, Func: fn, Assigns: in.Defines()}, in.Reads(), v)
-	}
-	slices.SortStableFunc(r.Joins, func(a, b Join) int { return cmp.Compare(a.At, b.At) })
-}
-
-// sortByStart returns the indices of starts in the order of their values, equal ones in the
-// order they come in, by a radix sort, radixBits of the offset at a time: a stable comparison
-// sort took a third of the index's time.
-func sortByStart(starts []int32) []int32 {
-	order, spare := make([]int32, len(starts)), make([]int32, len(starts))
-	var last int32
-	for i, s := range starts {
-		order[i] = int32(i)
-		last = max(last, s)
-	}
-	for shift := 0; shift == 0 || last>>shift != 0; shift += radixBits {
-		var next [1<<radixBits + 1]int32 // next[d]: where the next index of digit d goes
-		for _, i := range order {
-			next[starts[i]>>shift&(1<<radixBits-1)+1]++
-		}
-		for d := 1; d < len(next); d++ {
-			next[d] += next[d-1]
-		}
-		for _, i := range order {
-			d := starts[i] >> shift & (1<<radixBits - 1)
-			spare[next[d]] = i
-			next[d]++
-		}
-		order, spare = spare, order
-	}
-	return order
-}
-
-// radixBits is how many bits of an offset each pass of sortByStart sorts by: two passes for a
-// file under 4 MB, three for any other.
-const radixBits = 11
-
-// addOccurrence appends o, reading or writing v, or joins it to the last occurrence when that
-// is the other half of the same place (the read and the write of x in x += 1).
-func (r *Result) addOccurrence(o Occurrence, read bool, v *ssa.Value) {
-	if n := len(r.Occurrences); n > 0 {
-		if last := &r.Occurrences[n-1]; last.Span == o.Span && last.Binding == o.Binding {
-			if read && last.Read == nil {
-				last.Read = v
-			} else if !read && last.Write == nil {
-				last.Write = v
-			}
-			last.Assigns = last.Assigns || o.Assigns
-			return
-		}
-	}
-	if read {
-		o.Read = v
-	} else {
-		o.Write = v
-	}
-	r.Occurrences = append(r.Occurrences, o)
-}
-
 // single returns the one definition of b, if b is defined exactly once and renamed.
 func (r *Result) single(b *ssa.Binding) *ssa.Value {
 	if p := b.Single; p != nil {
@@ -484,23 +383,6 @@ func (r *Result) dominators(fn *ssa.Function) *ssa.DomTree {
 	}
 	d, _ := r.doms.LoadOrStore(fn, ssa.Dominators(fn))
 	return d.(*ssa.DomTree)
-}
-
-// At returns the index of the occurrence whose span contains or ends at off, or -1.
-func (r *Result) At(off int32) int {
-	i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= off })
-	if i < len(r.Occurrences) && r.Occurrences[i].Span.Start <= off {
-		return i
-	}
-	return -1
-}
-
-// occurrenceAt returns the occurrence at off, or nil.
-func (r *Result) occurrenceAt(off int32) *Occurrence {
-	if i := r.At(off); i >= 0 {
-		return &r.Occurrences[i]
-	}
-	return nil
 }
 
 // value returns the SSA value an occurrence stands for in navigation: the one it reads, or

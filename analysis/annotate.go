@@ -12,8 +12,9 @@ func (r *Result) Annotate() string {
 		text string
 	}
 	var ins []insert
-	for i := range r.Occurrences {
-		o := &r.Occurrences[i]
+	x := r.indexed()
+	for i := range x.occurrences {
+		o := &x.occurrences[i]
 		if l := r.Label(o); l != "" {
 			ins = append(ins, insert{o.Span.End, l})
 		}
@@ -21,7 +22,7 @@ func (r *Result) Annotate() string {
 	// The φs at one point follow the code after a space (three after a loop's first line), and
 	// each other after two.
 	shown := int32(-1)
-	for _, j := range r.Joins {
+	for _, j := range x.joins {
 		for _, parts := range r.phiHints(j.Block, true, Focus{}.showsPhi) {
 			prefix := "  "
 			switch {

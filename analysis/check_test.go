@@ -9,7 +9,8 @@ import (
 )
 
 // checkResult runs the SSA oracles on every analyzed function of r, and checks that its
-// occurrences are sorted by offset, as looking them up by place needs.
+// occurrences are sorted by offset, as looking them up by place needs, and that the functions
+// around a range hold what the index of the whole file lists there.
 func checkResult(t *testing.T, r *analysis.Result) {
 	t.Helper()
 	for _, fn := range r.Funcs {
@@ -17,12 +18,34 @@ func checkResult(t *testing.T, r *analysis.Result) {
 			ssatest.Check(t, fn)
 		}
 	}
-	for i := 1; i < len(r.Occurrences); i++ {
-		if a, b := r.Occurrences[i-1].Span, r.Occurrences[i].Span; a.Start > b.Start {
+	occurrences := r.Occurrences()
+	for i := 1; i < len(occurrences); i++ {
+		if a, b := occurrences[i-1].Span, occurrences[i].Span; a.Start > b.Start {
 			t.Fatalf("occurrence %d at %v before occurrence %d at %v", i-1, a, i, b)
 		}
 	}
+	// Ranges and places across the file, empty, a line, a screen; and places at occurrences.
+	n := int32(len(r.Src))
+	for k := range int32(indexSamples) {
+		at := n * k / indexSamples
+		for _, width := range []int32{0, 40, 4000} {
+			if err := analysis.IndexAroundAgrees(r, at, at+width); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(occurrences) > 0 {
+			o := occurrences[len(occurrences)*int(k)/indexSamples]
+			for _, at := range []int32{o.Span.Start, o.Span.End} {
+				if err := analysis.IndexAroundAgrees(r, at, at); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 }
+
+// indexSamples is how many points of a file checkResult looks up the occurrences at.
+const indexSamples = 40
 
 // checkAgrees asserts that Check, which lets each function go once its findings are out, finds
 // in src what r, the analysis of src with opts, does.

@@ -203,12 +203,9 @@ func (d *Document) Result() *Result {
 			from.tree.Store(nil)
 		}
 		if answered != nil && answered.breaks(fresh, d.edits) {
-			// fresh answers nothing, so it needs no index; the next version only lowers from
-			// its functions.
 			d.result.Store(answered.Moved(d.text, d.lines, d.edits, fresh))
 			return
 		}
-		fresh.index()
 		d.result.Store(fresh)
 	})
 	return d.result.Load()

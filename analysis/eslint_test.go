@@ -233,9 +233,8 @@ func classifyOnlyOurs(r *analysis.Result, t *treesitter.Tree, off int32) string 
 	if id >= 0 && inTryBlock(t, id) {
 		return kindTry
 	}
-	if i := r.At(off); i >= 0 {
-		b := r.Occurrences[i].Binding
-		for _, o := range r.Occurrences {
+	if b := bindingAt(r, off); b != nil {
+		for _, o := range r.Occurrences() {
 			if o.Binding == b && o.Func != b.Owner && !o.Assigns {
 				return kindNestedRead
 			}
@@ -244,13 +243,22 @@ func classifyOnlyOurs(r *analysis.Result, t *treesitter.Tree, off int32) string 
 	return kindOther
 }
 
+// bindingAt returns the variable of the occurrence whose span contains or ends at off, or nil.
+func bindingAt(r *analysis.Result, off int32) *ssa.Binding {
+	occurrences := r.Occurrences()
+	i := sort.Search(len(occurrences), func(i int) bool { return occurrences[i].Span.End >= off })
+	if i < len(occurrences) && occurrences[i].Span.Start <= off {
+		return occurrences[i].Binding
+	}
+	return nil
+}
+
 // classifyOnlyESLint explains a finding of ESLint's that we do not report.
 func classifyOnlyESLint(r *analysis.Result, t *treesitter.Tree, off int32) string {
-	i := r.At(off)
-	if i < 0 {
+	b := bindingAt(r, off)
+	if b == nil {
 		return kindOther
 	}
-	b := r.Occurrences[i].Binding
 	switch {
 	case strings.HasPrefix(b.Name, "_"):
 		return kindUnderscore

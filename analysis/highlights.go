@@ -16,8 +16,9 @@ func (r *Result) Highlights(off int32) []Highlight {
 	v := o.value()
 	if v == nil {
 		var hs []Highlight
-		for i := range r.Occurrences {
-			if x := &r.Occurrences[i]; x.Binding == o.Binding {
+		occurrences := r.Occurrences()
+		for i := range occurrences {
+			if x := &occurrences[i]; x.Binding == o.Binding {
 				hs = append(hs, Highlight{Span: x.Span, Write: x.Assigns})
 			}
 		}

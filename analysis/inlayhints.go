@@ -61,20 +61,22 @@ func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
 	start, end = r.hintRange(start, end, o, focus)
 	versions := o.Versions && !o.PhiOnly
 	var hints []Hint
+	occurrences, joins := r.indexOver(start, end)
 	if versions {
-		i := sort.Search(len(r.Occurrences), func(i int) bool { return r.Occurrences[i].Span.End >= start })
-		for ; i < len(r.Occurrences) && r.Occurrences[i].Span.End <= end; i++ {
-			o := &r.Occurrences[i]
+		for i := range occurrences {
+			o := &occurrences[i]
+			if o.Span.End > end {
+				break // it begins in the range and ends after it
+			}
 			if l := r.Label(o); l != "" && focus.showsOccurrence(o) {
 				hints = append(hints, Hint{At: o.Span.End, Kind: HintVersion, Parts: []HintPart{{Text: l, Tooltip: r.valueSummary(o)}}})
 			}
 		}
 	}
 	if o.Phis || o.PhiOnly {
-		i := sort.Search(len(r.Joins), func(i int) bool { return r.Joins[i].At >= start })
-		for ; i < len(r.Joins) && r.Joins[i].At <= end; i++ {
-			for _, parts := range r.phiHints(r.Joins[i].Block, versions, focus.showsPhi) {
-				hints = append(hints, Hint{At: r.Joins[i].At, Kind: HintPhi, Parts: parts})
+		for _, j := range joins {
+			for _, parts := range r.phiHints(j.Block, versions, focus.showsPhi) {
+				hints = append(hints, Hint{At: j.At, Kind: HintPhi, Parts: parts})
 			}
 		}
 	}

@@ -96,27 +96,28 @@ func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: of
 // an edit touched are left out; every span r reports moves the same way. The syntax errors are
 // fresh's, and hover says which functions it finds broken.
 func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
-	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, Captured: r.Captured,
-		moving: &moving{}}
+	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, captured: r.capturedReads(), moving: &moving{}}
 	if r.moving != nil {
 		m.moving.edits = slices.Clone(r.moving.edits)
 	}
 	for _, e := range edits {
 		m.moving.edits = appendEdit(m.moving.edits, e)
 	}
-	m.Occurrences = make([]Occurrence, 0, len(r.Occurrences))
-	for _, o := range r.Occurrences {
+	x := r.indexed()
+	moved := &index{occurrences: make([]Occurrence, 0, len(x.occurrences))}
+	for _, o := range x.occurrences {
 		if s, ok := forwardSpan(o.Span, edits); ok {
 			o.Span = s
-			m.Occurrences = append(m.Occurrences, o)
+			moved.occurrences = append(moved.occurrences, o)
 		}
 	}
-	for _, j := range r.Joins {
+	for _, j := range x.joins {
 		if at, ok := forward(j.At, edits); ok {
 			j.At = at
-			m.Joins = append(m.Joins, j)
+			moved.joins = append(moved.joins, j)
 		}
 	}
+	m.whole.Store(moved) // m's instructions are in r's text: every answer reads this index
 	m.goodBroken = moveStarts(r.goodBroken, edits)
 	m.markKept(fresh)
 	m.syntaxErrors = fresh.brokenDiagnostics()
@@ -179,7 +180,7 @@ func (m *Result) markKept(fresh *Result) {
 			}
 		}
 	}
-	for _, o := range m.Occurrences {
+	for _, o := range m.Occurrences() {
 		_, ownerBroken := m.moving.broken[o.Binding.Owner]
 		if ownerBroken || usedInside[o.Binding] || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
 			m.moving.kept = append(m.moving.kept, o.Span)

@@ -27,11 +27,10 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 	o := r.occurrenceAt(off)
 	switch {
 	case o == nil:
-		for _, j := range r.Joins {
-			if j.At == off {
-				for _, p := range j.Block.Phis {
-					values = append(values, ssa.Sources(p.Value)...)
-				}
+		_, joins := r.indexOver(off, off)
+		for _, j := range joins {
+			for _, p := range j.Block.Phis {
+				values = append(values, ssa.Sources(p.Value)...)
 			}
 		}
 	case o.value() == nil && o.Binding.Kind == ssa.Global:
@@ -57,8 +56,9 @@ func (r *Result) stores(b *ssa.Binding) []Located {
 	decl := r.span(b.Decl)
 	out := []Located{{Span: decl, Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.Lines.Line(decl.Start)),
 		Detail: r.lineText(decl.Start)}}
-	for i := range r.Occurrences { // their spans are in Src already, moved or not
-		if o := &r.Occurrences[i]; o.Binding == b && o.Assigns && o.Span != decl {
+	occurrences := r.Occurrences()
+	for i := range occurrences { // their spans are in Src already, moved or not
+		if o := &occurrences[i]; o.Binding == b && o.Assigns && o.Span != decl {
 			out = append(out, Located{Span: o.Span, Label: fmt.Sprintf("%s — assigned on line %d", b.Name, r.Lines.Line(o.Span.Start)),
 				Detail: r.lineText(o.Span.Start)})
 		}

@@ -125,7 +125,8 @@ type phiOperand struct {
 // same point that is p's only user.
 func (r *Result) foldedInto(p *ssa.Phi) *ssa.Phi {
 	v := p.Value
-	if len(v.Uses) == 0 || len(r.Captured[v]) > 0 {
+	// v.Uses are all of a φ's readers: a closure reads only a single definition, never a φ.
+	if len(v.Uses) == 0 {
 		return nil
 	}
 	q := v.Uses[0].Phi

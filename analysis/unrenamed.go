@@ -31,8 +31,9 @@ func (r *Result) Unrenamed() Unrenamed {
 	}
 	var globals, contexts, funcs []Located
 	seen := make(map[*ssa.Binding]bool)
-	for i := range r.Occurrences {
-		o := &r.Occurrences[i]
+	occurrences := r.Occurrences()
+	for i := range occurrences {
+		o := &occurrences[i]
 		b := o.Binding
 		if seen[b] || !o.Func.Analyzed() {
 			continue // a function not analyzed is reported once, with its reason

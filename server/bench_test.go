@@ -184,7 +184,7 @@ func firstLocalAfter(b *testing.B, src []byte, line uint32) protocol.Position {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, o := range r.Occurrences {
+	for _, o := range r.Occurrences() {
 		if o.Read != nil || o.Write != nil {
 			if l, c := r.Lines.Position(o.Span.Start, analysis.UTF16); l >= line {
 				return protocol.Position{Line: l, Character: c}
