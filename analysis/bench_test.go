@@ -10,7 +10,8 @@ import (
 )
 
 // BenchmarkAnalyze measures the whole pipeline on each JavaScript corpus file, and on each
-// package of the TypeScript corpus (ts-zod, …): parse, lower, build, index.
+// package of the TypeScript corpus (ts-zod, …): parse, lower, build. The occurrences are
+// indexed when answers need them (index.go).
 func BenchmarkAnalyze(b *testing.B) {
 	run := func(name string, files []corpus.File) {
 		b.Run(name, func(b *testing.B) {
