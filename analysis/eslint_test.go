@@ -245,10 +245,8 @@ func classifyOnlyOurs(r *analysis.Result, t *treesitter.Tree, off int32) string 
 
 // bindingAt returns the variable of the occurrence whose span contains or ends at off, or nil.
 func bindingAt(r *analysis.Result, off int32) *ssa.Binding {
-	occurrences := r.Occurrences()
-	i := sort.Search(len(occurrences), func(i int) bool { return occurrences[i].Span.End >= off })
-	if i < len(occurrences) && occurrences[i].Span.Start <= off {
-		return occurrences[i].Binding
+	if o := analysis.OccurrenceAt(r, off); o != nil {
+		return o.Binding
 	}
 	return nil
 }

@@ -5,6 +5,9 @@ import (
 	"slices"
 )
 
+// OccurrenceAt is Result.occurrenceAt, for the tests that classify findings by variable.
+func OccurrenceAt(r *Result, off int32) *Occurrence { return r.occurrenceAt(off) }
+
 // IndexAroundAgrees reports where indexing the functions around [start, end] alone, as hints
 // and the cursor's occurrence do until an answer needs the whole file, finds other occurrences
 // or joins than the index of the whole file holds there, or where the index of the whole file
@@ -27,7 +30,8 @@ func IndexAroundAgrees(r *Result, start, end int32) error {
 			joins = append(joins, j)
 		}
 	}
-	around := r.indexOf(r.around(start, end), start, end)
+	funcs := r.around(start, end)
+	around := r.indexOf(funcs, instructions(funcs), start, end)
 	over, overJoins := whole.over(start, end)
 	switch {
 	case !slices.Equal(around.occurrences, occurrences) || !slices.Equal(around.joins, joins):

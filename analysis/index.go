@@ -35,7 +35,7 @@ type index struct {
 func (r *Result) indexed() *index {
 	r.indexOnce.Do(func() {
 		if r.whole.Load() == nil {
-			r.whole.Store(r.indexOf(r.Funcs, math.MinInt32, math.MaxInt32))
+			r.whole.Store(r.indexOf(r.Funcs, r.instrs, math.MinInt32, math.MaxInt32))
 		}
 	})
 	return r.whole.Load()
@@ -53,8 +53,9 @@ func (r *Result) Occurrences() []Occurrence { return r.indexed().occurrences }
 func (r *Result) indexOver(start, end int32) ([]Occurrence, []Join) {
 	if r.whole.Load() == nil {
 		funcs := r.around(start, end)
-		if r.aroundWork.Add(int64(len(r.Funcs))+instructions(funcs)) <= int64(len(r.Funcs))+r.instrs {
-			x := r.indexOf(funcs, start, end)
+		instrs := instructions(funcs)
+		if r.aroundWork.Add(int64(len(r.Funcs))+instrs) <= int64(len(r.Funcs))+r.instrs {
+			x := r.indexOf(funcs, instrs, start, end)
 			return x.occurrences, x.joins
 		}
 	}
@@ -101,19 +102,19 @@ func (r *Result) occurrenceAt(off int32) *Occurrence {
 	return nil
 }
 
-// indexOf indexes the places of funcs whose spans overlap [start, end] and the joins shown in
-// it. funcs are in the order of r.Funcs, so that places at the same offset keep lowering
-// order.
+// indexOf indexes the places of funcs, which have instrs instructions, whose spans overlap
+// [start, end] and the joins shown in it. funcs are in the order of r.Funcs, so that places at
+// the same offset keep lowering order.
 //
 // Occurrences hold four pointers each, costly to write twice and to move, so the places are
 // first ordered by their offsets alone (sortByStart), and each occurrence is then written
 // once, where it belongs.
-func (r *Result) indexOf(funcs []*ssa.Function, start, end int32) *index {
+func (r *Result) indexOf(funcs []*ssa.Function, instrs int64, start, end int32) *index {
 	x := &index{}
 	if r.File == nil { // not analyzed
 		return x
 	}
-	instrs := instructions(funcs) // as many places at most, without reading each instruction a second time
+	// As many places as instructions at most, without reading each instruction a second time.
 	starts, places, owners := make([]int32, 0, instrs), make([]*ssa.Instr, 0, instrs), make([]int32, 0, instrs)
 	for f, fn := range funcs {
 		for _, b := range fn.Blocks {
