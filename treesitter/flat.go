@@ -11,6 +11,10 @@ package treesitter
 // internal/tree-sitter/README.md): the walk reads subtrees and the language's tables directly.
 #include "tree.h"
 #include "language.h"
+#include "alloc.h"
+
+// malloc.go's: gives the memory the C allocator holds free back to the system.
+void release_memory(void);
 
 // The bits of the Go type Flags.
 enum {
@@ -181,12 +185,91 @@ typedef struct {
 	int32_t last;              // in a visible node's frame: its last child written so far, or -1
 	TSFieldId field;           // in a hidden node's frame: the field its children inherit, as
 	                           // ts_tree_cursor_current_field_id finds it through hidden nodes
+	uint8_t release;           // what leaving the subtree does with it (flat_release)
 } flat_frame;
+
+// flat_release says what a walk that consumes the tree does with a subtree once it has
+// visited it. Subtrees are reference-counted; a freshly parsed tree holds each once, but
+// error recovery may share one between parents.
+enum {
+	flat_keep,  // nothing: the walk does not consume the tree, or another reference holds the subtree
+	flat_unref, // drop the walk's reference to a subtree held elsewhere too; its children stay
+	flat_free,  // free it: the walk held its only reference and has released each child
+};
 
 typedef struct {
 	flat_frame *frames;
 	uint32_t depth, cap;
+	bool release;       // the walk consumes the tree: it frees each subtree it leaves
+	SubtreePool pool;   // for ts_subtree_release, when release
+	uint32_t released;  // subtrees released since the memory was last given back
 } flat_stack;
+
+// A walk that consumes a tree gives the memory it freed back to the system each time it has
+// released flat_trim_every subtrees, so that the process never holds the whole C tree and the
+// whole flat tree at once.
+enum { flat_trim_every = 1 << 15 };
+
+static flat_stack flat_stack_new(bool release) {
+	flat_stack s = {.release = release};
+	if (release) s.pool = ts_subtree_pool_new(0);
+	return s;
+}
+
+// flat_mode returns how a walk leaves a subtree it holds a reference to (release) once
+// visited: freed with its children if the reference is the only one, else dropped.
+static uint8_t flat_mode(bool release, Subtree t) {
+	if (!release) return flat_keep;
+	return !t.data.is_inline && t.ptr->ref_count == 1 ? flat_free : flat_unref;
+}
+
+// flat_released counts one more subtree released, and gives the memory back every
+// flat_trim_every.
+static void flat_released(flat_stack *s) {
+	if (++s->released >= flat_trim_every) {
+		s->released = 0;
+		release_memory();
+	}
+}
+
+// flat_drop releases subtree t, which the walk holds a reference to (and has not visited the
+// children of), as ts_tree_delete would: with every subtree only it holds.
+static void flat_drop(flat_stack *s, Subtree t) {
+	if (t.data.is_inline) return;
+	ts_subtree_release(&s->pool, t);
+	flat_released(s);
+}
+
+// flat_leave lets go of the frame's subtree, whose children the walk has visited: it frees
+// what flat_free frames hold themselves (their children were released one by one) and drops
+// the reference of flat_unref ones.
+static void flat_leave(flat_stack *s, const flat_frame *f) {
+	switch (f->release) {
+	case flat_free:
+		ts_free(ts_subtree_children(f->tree));
+		flat_released(s);
+		break;
+	case flat_unref:
+		flat_drop(s, f->tree);
+		break;
+	}
+}
+
+// flat_stack_free frees the stack. A walk that stopped early (out of memory, or a tree not of
+// the size tree-sitter counted) leaves frames on it: a consuming walk releases what they hold.
+static void flat_stack_free(flat_stack *s) {
+	while (s->depth > 0) {
+		flat_frame *f = &s->frames[--s->depth];
+		if (f->release == flat_free) {
+			for (uint32_t i = f->next; i < ts_subtree_child_count(f->tree); i++) {
+				flat_drop(s, ts_subtree_children(f->tree)[i]);
+			}
+		}
+		flat_leave(s, f);
+	}
+	free(s->frames);
+	if (s->release) ts_subtree_pool_delete(&s->pool);
+}
 
 // flat_grow makes room for one more element in the growing C array *list of *cap elements of
 // the given size, of which n are used.
@@ -200,11 +283,17 @@ static bool flat_grow(void **list, uint32_t *cap, uint32_t n, size_t size) {
 	return true;
 }
 
-static bool flat_push(flat_stack *s, const TSLanguage *lang, Subtree tree, uint32_t at, int32_t parent,
+// flat_push pushes a frame to visit the children of tree, to which the walk holds a reference
+// it must release if held is true. If there is no room for the frame, it releases that reference.
+static bool flat_push(flat_stack *s, const TSLanguage *lang, Subtree tree, bool held, uint32_t at, int32_t parent,
 		uint32_t owner, TSFieldId field) {
-	if (!flat_grow((void **)&s->frames, &s->cap, s->depth, sizeof *s->frames)) return false;
+	if (!flat_grow((void **)&s->frames, &s->cap, s->depth, sizeof *s->frames)) {
+		if (held) flat_drop(s, tree);
+		return false;
+	}
 	flat_frame *f = &s->frames[s->depth];
-	*f = (flat_frame){.tree = tree, .at = at, .parent = parent, .owner = owner, .last = -1, .field = field};
+	*f = (flat_frame){.tree = tree, .at = at, .parent = parent, .owner = owner, .last = -1, .field = field,
+		.release = flat_mode(held, tree)};
 	f->aliases = ts_language_alias_sequence(lang, ts_subtree_production_id(tree));
 	ts_language_field_map(lang, ts_subtree_production_id(tree), &f->fields, &f->fields_end);
 	s->depth++;
@@ -283,15 +372,18 @@ static bool flat_defer(flat_jobs *j, Subtree tree, uint32_t at, int32_t node) {
 // flat_walk visits the subtrees on s and below, writing their visible nodes from out[n] on, and
 // returns the index past the last node it wrote: cap+1 if there are more than cap, 0 if it runs
 // out of memory. With r, the subtrees it can copy are copied whole; with jobs, the subtrees of
-// the jobs' sizes are left to flat_work.
+// the jobs' sizes are left to flat_work. A walk that consumes the tree (s->release) releases
+// each subtree once it has visited it, and has neither r nor jobs.
 static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out, uint32_t n, uint32_t cap,
 		const flat_tables *tables, flat_reuse *r, flat_jobs *jobs) {
 	while (s->depth > 0 && n > 0) {
 		flat_frame *f = &s->frames[s->depth - 1];
 		if (f->next == ts_subtree_child_count(f->tree)) {
+			flat_leave(s, f);
 			s->depth--;
 			continue;
 		}
+		bool held = f->release == flat_free;
 		const Subtree *slot = &ts_subtree_children(f->tree)[f->next];
 		Subtree child = *slot;
 		if (f->next++ > 0) f->at += ts_subtree_padding(child).bytes;
@@ -311,10 +403,15 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 		int32_t parent = f->parent;
 		uint32_t owner = f->owner;
 		if (!ts_subtree_visible(child) && !alias) {
-			if (ts_subtree_visible_child_count(child) > 0 && !flat_push(s, lang, child, at, parent, owner, field)) n = 0;
+			if (ts_subtree_visible_child_count(child) == 0) {
+				if (held) flat_drop(s, child);
+			} else if (!flat_push(s, lang, child, held, at, parent, owner, field)) {
+				n = 0;
+			}
 			continue;
 		}
 		if (n >= cap) {
+			if (held) flat_drop(s, child);
 			n = cap + 1;
 			break;
 		}
@@ -324,7 +421,10 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 		if (o->last < 0) out[parent].first_child = node; else out[o->last].next_sibling = node;
 		o->last = node;
 		out[parent].child_count++;
-		if (ts_subtree_child_count(child) == 0) continue;
+		if (ts_subtree_child_count(child) == 0) {
+			if (held) flat_drop(s, child);
+			continue;
+		}
 		uint32_t size = ts_subtree_visible_descendant_count(child) + 1;
 		if (r != NULL) {
 			int32_t old = size > 1 && node + size <= cap ? flat_find(r, slot, at, out[node].end, out[node].kind, size) : -1;
@@ -340,7 +440,7 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 			n = n ? node + size : 0;
 			continue;
 		}
-		if (!flat_push(s, lang, child, at, node, s->depth, 0)) n = 0;
+		if (!flat_push(s, lang, child, held, at, node, s->depth, 0)) n = 0;
 	}
 	return n;
 }
@@ -351,20 +451,29 @@ static uint32_t flat_walk(flat_stack *s, const TSLanguage *lang, flat_node *out,
 // stack, through the balanced trees of hidden nodes that repetitions make, and computes row and
 // column positions the flat tree does not keep, which made the walk three times slower. With
 // r, the subtrees it can copy are copied whole; with jobs, it leaves subtrees to flat_work.
-static uint32_t flat_fill(const void *tree_, flat_node *out, uint32_t cap,
+// With release (and neither r nor jobs), the walk consumes the tree: it takes the tree's
+// reference to its root and releases each subtree once it has visited it, and the tree is left
+// empty, for ts_tree_delete to free what remains of it.
+static uint32_t flat_fill(void *tree_, flat_node *out, uint32_t cap,
 		const uint16_t *kinds, uint32_t nkinds, const uint16_t *fields, uint32_t nfields, uint16_t error_kind,
-		flat_reuse *r, flat_jobs *jobs) {
+		flat_reuse *r, flat_jobs *jobs, bool release) {
 	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
-	const TSTree *tree = tree_;
+	TSTree *tree = tree_;
 	const TSLanguage *lang = tree->language;
 	if (cap == 0) return 1;
 	uint32_t start = ts_subtree_padding(tree->root).bytes;
 	flat_set(&out[0], lang, tree->root, 0, 0, start, -1, &tables);
 	uint32_t n = 1;
-	flat_stack s = {0};
-	if (ts_subtree_child_count(tree->root) > 0 && !flat_push(&s, lang, tree->root, start, 0, 0, 0)) n = 0;
+	flat_stack s = flat_stack_new(release);
+	Subtree root = tree->root;
+	if (release) tree->root = (Subtree){.data = {.is_inline = true}};
+	if (ts_subtree_child_count(root) == 0) {
+		if (release) flat_drop(&s, root);
+	} else if (!flat_push(&s, lang, root, release, start, 0, 0, 0)) {
+		n = 0;
+	}
 	n = flat_walk(&s, lang, out, n, cap, &tables, r, jobs);
-	free(s.frames);
+	flat_stack_free(&s);
 	return n;
 }
 
@@ -377,19 +486,19 @@ static bool flat_work(const void *tree_, flat_node *out,
 		flat_jobs *jobs) {
 	const flat_tables tables = {kinds, nkinds, fields, nfields, error_kind};
 	const TSLanguage *lang = ((const TSTree *)tree_)->language;
-	flat_stack s = {0};
+	flat_stack s = flat_stack_new(false);
 	bool ok = true;
 	for (;;) {
 		uint32_t i = __atomic_fetch_add(&jobs->next, 1, __ATOMIC_RELAXED);
 		if (i >= jobs->n) break;
 		flat_job j = jobs->list[i];
 		uint32_t end = j.node + ts_subtree_visible_descendant_count(j.tree) + 1;
-		if (!flat_push(&s, lang, j.tree, j.at, j.node, 0, 0) || flat_walk(&s, lang, out, j.node + 1, end, &tables, NULL, NULL) != end) {
+		if (!flat_push(&s, lang, j.tree, false, j.at, j.node, 0, 0) || flat_walk(&s, lang, out, j.node + 1, end, &tables, NULL, NULL) != end) {
 			ok = false;
 			break;
 		}
 	}
-	free(s.frames);
+	flat_stack_free(&s);
 	return ok;
 }
 
@@ -472,7 +581,7 @@ func cTree(t *sitter.Tree) unsafe.Pointer {
 
 // flatten copies the C tree, parsed with g, into a preorder node slice in C (see flat_fill),
 // translating g's symbols and fields into the project's kinds and fields on the way.
-func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) { return flattenFrom(ts, g, nil) }
+func flatten(ts *sitter.Tree, g *Grammar) ([]Node, error) { return flattenFrom(ts, g, nil, false) }
 
 // reuse is what flattenFrom may copy from the previous version's flat tree: its nodes, the edit
 // that made the new source, and the edited C tree the new one was parsed from.
@@ -494,13 +603,30 @@ type copied struct {
 // flattenFrom is flatten, which copies from r, if it is not nil, the subtrees that tree-sitter
 // rebuilt as they were: the walk from Go then costs as much as the edit, not the file, and the
 // rest is a copy. Without r, a large tree is walked on every processor (see flatParallel).
-func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
+// With release (and no r), the walk consumes the C tree, freeing its subtrees as it leaves
+// them: what remains of ts is to be closed, and cannot be re-parsed. Such a walk goes alone,
+// because the parallel one writes the first node of each of its pieces, all over the flat tree,
+// before it frees anything (on typescript.js, 10 MB more at the peak).
+func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse, release bool) ([]Node, error) {
 	tree := cTree(ts)
 	count := C.flat_count(tree)
 	if count > math.MaxInt32 {
 		return nil, fmt.Errorf("treesitter: %d nodes exceed the int32 node index", count)
 	}
-	nodes := make([]Node, count)
+	var nodes []Node
+	if release {
+		// Go may clear a large allocation before handing it out, which would touch all of it
+		// while the C tree is still whole. The C allocator maps a block this large afresh, and
+		// its pages come as the walk writes them, while it frees the subtrees it leaves.
+		buf := C.malloc(C.size_t(count) * C.sizeof_flat_node)
+		if buf == nil {
+			return nil, errOutOfMemory
+		}
+		defer C.free(buf)
+		nodes = unsafe.Slice((*Node)(buf), count)
+	} else {
+		nodes = make([]Node, count)
+	}
 	var from *C.flat_reuse
 	if r != nil {
 		// The C walk reads the old nodes, a Go array that holds no Go pointers, during the
@@ -517,7 +643,7 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 	}
 	var jobs *C.flat_jobs
 	workers := runtime.GOMAXPROCS(0)
-	if r == nil && workers > 1 && count >= flatParallel {
+	if r == nil && !release && workers > 1 && count >= flatParallel {
 		if jobs = C.flat_jobs_new(flatJobMin, C.uint32_t(max(count/flatJobShare, flatJobMin))); jobs == nil {
 			return nil, errOutOfMemory
 		}
@@ -526,7 +652,7 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 	out := (*C.flat_node)(unsafe.Pointer(unsafe.SliceData(nodes)))
 	kinds, nkinds := (*C.uint16_t)(unsafe.SliceData(g.kinds)), C.uint32_t(len(g.kinds))
 	fields, nfields := (*C.uint16_t)(unsafe.SliceData(g.fields)), C.uint32_t(len(g.fields))
-	got := C.flat_fill(tree, out, count, kinds, nkinds, fields, nfields, C.uint16_t(KindError), from, jobs)
+	got := C.flat_fill(tree, out, count, kinds, nkinds, fields, nfields, C.uint16_t(KindError), from, jobs, C.bool(release))
 	if got == 0 {
 		return nil, errOutOfMemory
 	}
@@ -547,6 +673,9 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse) ([]Node, error) {
 		if failed.Load() {
 			return nil, errors.New("treesitter: a subtree's walk did not find the nodes tree-sitter counted, or ran out of memory")
 		}
+	}
+	if release {
+		return slices.Clone(nodes), nil
 	}
 	return nodes, nil
 }

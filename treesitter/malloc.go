@@ -8,10 +8,26 @@ package treesitter
 #if defined(__GLIBC__)
 #include <malloc.h>
 static void one_arena(void) { mallopt(M_ARENA_MAX, 1); }
-static void release_memory(void) { malloc_trim(0); }
+void release_memory(void) { malloc_trim(0); }
 #else
 static void one_arena(void) {}
-static void release_memory(void) {}
+void release_memory(void) {}
+#endif
+
+// in_use returns the bytes the C allocator has handed out and not had back, or -1 where it
+// cannot tell (mallinfo2 is glibc's since 2.33).
+#if defined(__GLIBC__)
+#if __GLIBC_PREREQ(2, 33)
+#define HAS_MALLINFO2
+#endif
+#endif
+#if defined(HAS_MALLINFO2)
+static long long in_use(void) {
+	struct mallinfo2 m = mallinfo2();
+	return (long long)(m.uordblks + m.hblkhd);
+}
+#else
+static long long in_use(void) { return -1; }
 #endif
 */
 import "C"
@@ -28,3 +44,7 @@ func OneArena() { C.one_arena() }
 // allocator keeps freed memory for later C allocations, which the Go heap cannot use: after a
 // large tree is closed, the process would go on holding it.
 func ReleaseMemory() { C.release_memory() }
+
+// cMemoryInUse returns the bytes the C allocator holds for the process's C code (tree-sitter's
+// trees and parsers), or -1 where it cannot tell. Tests use it to find trees freed or not.
+func cMemoryInUse() int64 { return int64(C.in_use()) }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
 var snippets = map[string]string{
@@ -377,5 +379,81 @@ func TestEditThen(t *testing.T) {
 			t0[:e.StartByte] != t2[:e.StartByte] || t0[e.OldEndByte:] != t2[e.NewEndByte:] || len(t0)-int(e.OldEndByte) != len(t2)-int(e.NewEndByte) {
 			t.Fatalf("%q %+v then %+v = %+v, which does not cover the change to %q", t0, e1, e2, e, t2)
 		}
+	}
+}
+
+// TestParseOnce checks that ParseOnce makes the nodes Parse makes, on the corpus and on
+// copies of it broken in the middle or cut short (error recovery may make one subtree the
+// child of two, which the walk must release once), and that the walk, which frees the C tree
+// as it goes, frees all of it: the C allocator holds no more afterwards than a hundredth of
+// what the tree held.
+func TestParseOnce(t *testing.T) {
+	for _, f := range corpus.Fetch(t) {
+		srcs := [][]byte{f.Src}
+		if len(f.Src) < 4<<20 {
+			half := len(f.Src) / 2
+			srcs = append(srcs, slices.Concat(f.Src[:half], []byte("}) ( [ =>"), f.Src[half:]), f.Src[:len(f.Src)/3])
+		}
+		for i, src := range srcs {
+			before := cMemoryInUse()
+			want, err := Parse(JavaScript, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := cMemoryInUse() - before
+			want.Close()
+			before = cMemoryInUse()
+			got, err := ParseOnce(JavaScript, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			left := cMemoryInUse() - before
+			t.Logf("%s, variant %d: the C tree held %d kB, %d bytes left after ParseOnce", f.Name, i, held>>10, left)
+			if before >= 0 && left > held/100 {
+				t.Errorf("%s, variant %d: %d kB of the C tree's %d kB are still held after ParseOnce", f.Name, i, left>>10, held>>10)
+			}
+			if d := firstDifference(got.Nodes, want.Nodes); d >= 0 {
+				t.Errorf("%s, variant %d: node %d differs from Parse's", f.Name, i, d)
+			}
+			if _, err := got.Reparse(Edit{}, src); err == nil {
+				t.Errorf("%s: the tree of ParseOnce can be re-parsed", f.Name)
+			}
+		}
+	}
+}
+
+// TestConsumingWalkKeepsSharedSubtrees flattens, consuming it, a tree re-parsed from another
+// that is still open, so that the two share subtrees: the walk must drop its references to
+// them without freeing them, and the other tree must read as before and be freed with them.
+func TestConsumingWalkKeepsSharedSubtrees(t *testing.T) {
+	src := []byte(snippets["expressions"] + snippets["errors"] + snippets["jsx"])
+	mustParse(t, string(src)).Close() // the parser's own memory, kept for the next parse
+	before := cMemoryInUse()
+	old, err := Parse(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := parseC(JavaScript, src, old.ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, err := flattenFrom(shared, JavaScript, nil, true)
+	shared.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := firstDifference(nodes, old.Nodes); d >= 0 {
+		t.Errorf("node %d of the consumed tree differs", d)
+	}
+	again, err := flatten(old.ts, JavaScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := firstDifference(again, old.Nodes); d >= 0 {
+		t.Errorf("node %d of the tree that shared subtrees differs after the walk", d)
+	}
+	old.Close()
+	if left := cMemoryInUse() - before; before >= 0 && left > 4<<10 {
+		t.Errorf("%d bytes still held after both trees were freed", left)
 	}
 }

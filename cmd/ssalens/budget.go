@@ -11,9 +11,9 @@ import (
 // the collector runs earlier instead when the heap nears it, and only then.
 //
 // The budget cannot be less than what tree-sitter took to parse: the C tree of typescript.js
-// (9 MB) alone takes 210 MB, more than its budget of 245 MB with the rest of the process. Once
-// a tree is parsed and freed, the heap may grow to the process's peak so far; holding it lower
-// would make the collector run without end and gain nothing.
+// (9 MB) alone takes 210 MB of its budget of 245 MB. Once a tree is parsed and freed, the
+// heap may grow to the process's peak so far; holding it lower would make the collector run
+// without end and gain nothing.
 type memoryBudget struct {
 	mu       sync.Mutex
 	analyzed int64 // bytes of the files under analysis
