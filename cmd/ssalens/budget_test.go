@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -30,5 +34,36 @@ func TestMemoryBudget(t *testing.T) {
 		if got, want := debug.SetMemoryLimit(-1), max(s.budget, m.parsed); got != want {
 			t.Errorf("%s: limit %d MiB, want %d MiB", s.name, got>>20, want>>20)
 		}
+	}
+}
+
+// TestPeakCountsOnlyThisProcess starts this test binary again, after making its own peak larger than
+// 64 MiB, and checks that the child's peakRSS counts its own memory, not the parent's peak
+// that exec carries over into getrusage's maxrss.
+func TestPeakCountsOnlyThisProcess(t *testing.T) {
+	if os.Getenv("SSALENS_PEAK_CHILD") != "" {
+		fmt.Println(peakRSS())
+		return
+	}
+	if peakRSS() == 0 {
+		t.Skip("the system does not tell a process its peak")
+	}
+	held := make([]byte, 64<<20)
+	for i := range held {
+		held[i] = 1
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestPeakCountsOnlyThisProcess$")
+	cmd.Env = append(os.Environ(), "SSALENS_PEAK_CHILD=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var child int64
+	if _, err := fmt.Sscan(string(out), &child); err != nil {
+		t.Fatalf("no peak in %q", out)
+	}
+	runtime.KeepAlive(held)
+	if t.Logf("parent %d MiB, child %d MiB", peakRSS()>>20, child>>20); child >= 64<<20 {
+		t.Errorf("the child's peak is %d MiB: the parent's 64 MiB and more were counted", child>>20)
 	}
 }

@@ -34,10 +34,7 @@ import (
 //
 //	go test ./cmd/ssalens -run '^$' -bench CheckVsESLint -benchtime 3x -v
 func BenchmarkCheckVsESLint(b *testing.B) {
-	timeCmd := "/usr/bin/time"
-	if _, err := os.Stat(timeCmd); err != nil {
-		b.Skipf("%s not found (Debian: apt-get install time): %v", timeCmd, err)
-	}
+	timeCmd := gnuTime(b)
 	files := corpus.Fetch(b)
 	dir := filepath.Join(b.TempDir(), "corpus")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -56,10 +53,7 @@ func BenchmarkCheckVsESLint(b *testing.B) {
 		}
 		byPath[filepath.Join(dir, name)] = f
 	}
-	bin := filepath.Join(b.TempDir(), "ssalens")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(b)
 	eslint := npmtest.ESLint(b)
 
 	type variant struct {

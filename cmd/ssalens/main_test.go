@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +19,27 @@ func runArgs(args ...string) (stdout, stderr string, status int) {
 	var out, errs bytes.Buffer
 	status = run(args, &out, &errs)
 	return out.String(), errs.String(), status
+}
+
+// buildBinary builds ssalens into a temporary directory, for tests that run it as a process.
+func buildBinary(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), "ssalens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// gnuTime returns the path of GNU time, which measures a process's peak memory, or skips tb
+// if there is none.
+func gnuTime(tb testing.TB) string {
+	tb.Helper()
+	const path = "/usr/bin/time"
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("%s not found (Debian: apt-get install time): %v", path, err)
+	}
+	return path
 }
 
 func TestAnnotate(t *testing.T) {

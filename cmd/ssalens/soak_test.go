@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,10 +41,7 @@ func TestServerSoak(t *testing.T) {
 			lodash = f
 		}
 	}
-	bin := filepath.Join(t.TempDir(), "ssalens")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	s := startServer(t, bin)
 	s.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}})
 	s.notify("initialized", map[string]any{})
@@ -110,6 +106,11 @@ func TestServerSoak(t *testing.T) {
 	s.waitDiagnostics(uri, 1+*soakEdits)
 	time.Sleep(idle)
 	final := s.rss()
+	// On a busy machine the idle work may end later than idle says: give it time to.
+	for deadline := time.Now().Add(idle); final > 3*opened/2 && time.Now().Before(deadline); {
+		time.Sleep(500 * time.Millisecond)
+		final = s.rss()
+	}
 	t.Logf("%d edits of lodash.js: RSS %d MB after opening it, %d MB after the edits (%.2f×), %d MB at most in between",
 		*soakEdits, opened>>20, final>>20, float64(final)/float64(opened), max(peak, final)>>20)
 	if float64(final) > 1.5*float64(opened) {
