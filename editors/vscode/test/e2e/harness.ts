@@ -270,7 +270,10 @@ export class Session {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(`>${label}`);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+    // Enter runs the focused row: wait until the list has filtered down to the command, or a
+    // busy machine runs whichever row was focused before (a lost "Toggle Inlay Hints" left
+    // every later test without hints).
+    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first();
     await row.waitFor({ state: 'visible', timeout: 15000 });
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
