@@ -36,5 +36,9 @@
 // Nodes[i:t.SubtreeEnd(i)].
 //
 // The C tree is kept alive next to the flat copy only so that Tree.Reparse can reuse it for
-// incremental parsing after an edit; Tree.Close frees it.
+// incremental parsing after an edit; Tree.Close frees it. A caller that will not re-parse
+// (`ssalens check`) uses ParseOnce instead: its walk, alone on one processor, frees each
+// subtree once visited and gives the memory back as it goes, so that the C tree and the flat
+// one are never whole at once (typescript.js: 209 MB and 64 MB; the process peaks at 223 MiB
+// instead of 283).
 package treesitter
