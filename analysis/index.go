@@ -178,6 +178,10 @@ func sortByStart(starts []int32) []int32 {
 	return order
 }
 
+// radixBits is how many bits of an offset each pass of sortByStart sorts by: two passes for a
+// file under 4 MB, three for any other.
+const radixBits = 11
+
 // capturedReads lists, for each value read from functions nested in its own, the places that
 // read it there: File.Captures turned around, the first time an answer needs it (hover's uses,
 // references). A Result moved from an older analysis has that one's.
@@ -195,10 +199,6 @@ func (r *Result) capturedReads() map[*ssa.Value][]*ssa.Place {
 	})
 	return r.captured
 }
-
-// radixBits is how many bits of an offset each pass of sortByStart sorts by: two passes for a
-// file under 4 MB, three for any other.
-const radixBits = 11
 
 // add appends o, reading or writing v, or joins it to the last occurrence when that is the
 // other half of the same place (the read and the write of x in x += 1).

@@ -216,10 +216,11 @@ static flat_stack flat_stack_new(bool release) {
 	return s;
 }
 
-// flat_mode returns how a walk leaves a subtree it holds a reference to (release) once
-// visited: freed with its children if the reference is the only one, else dropped.
-static uint8_t flat_mode(bool release, Subtree t) {
-	if (!release) return flat_keep;
+// flat_mode returns how a walk leaves subtree t once visited: kept if the walk holds no
+// reference to it (held is false), freed with its children if the walk's reference is the only
+// one, else dropped.
+static uint8_t flat_mode(bool held, Subtree t) {
+	if (!held) return flat_keep;
 	return !t.data.is_inline && t.ptr->ref_count == 1 ? flat_free : flat_unref;
 }
 

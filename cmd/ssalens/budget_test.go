@@ -63,7 +63,8 @@ func TestPeakCountsOnlyThisProcess(t *testing.T) {
 		t.Fatalf("no peak in %q", out)
 	}
 	runtime.KeepAlive(held)
-	if t.Logf("parent %d MiB, child %d MiB", peakRSS()>>20, child>>20); child >= 64<<20 {
+	t.Logf("parent %d MiB, child %d MiB", peakRSS()>>20, child>>20)
+	if child >= 64<<20 {
 		t.Errorf("the child's peak is %d MiB: the parent's 64 MiB and more were counted", child>>20)
 	}
 }
