@@ -208,14 +208,14 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 // closed. Without parsed, the tree is freed while src is lowered, and functions are built as
 // they are lowered; with it (Check), the C tree is freed while the flat one is made
 // (treesitter.ParseOnce), and memory peaks when the lowering ends, before any function is
-// built. Only re-parsing needs the C tree, and only lowering the next version from this one
-// needs the flat tree.
+// built. Either way a large source is parsed in pieces on every processor. Only re-parsing
+// needs the C tree, and only lowering the next version from this one needs the flat tree.
 func lowerSource(src []byte, opts Options, parsed func()) (*Result, error) {
 	lines := NewLines(src)
 	if len(src) > MaxSize {
 		return tooLarge(src, lines), nil
 	}
-	parse := treesitter.Parse
+	parse := treesitter.ParseInPieces
 	if parsed != nil {
 		parse = treesitter.ParseOnce
 	}

@@ -43,11 +43,13 @@ type Document struct {
 	parsedWhole atomic.Bool // parsed whole, or ParsedWhole looked at it already
 }
 
-// NewDocument parses text, unless it is larger than MaxSize.
+// NewDocument parses text, unless it is larger than MaxSize. A large text is parsed in pieces
+// on every processor (treesitter.ParseInPieces), and parsed whole again in the background, for
+// the re-parse of the next version, once its analysis is done.
 func NewDocument(text []byte, opts Options) (*Document, error) {
 	d := &Document{text: text, lines: NewLines(text), opts: opts}
 	if len(text) <= MaxSize {
-		tree, err := treesitter.Parse(opts.Language.grammar(), text)
+		tree, err := treesitter.ParseInPieces(opts.Language.grammar(), text)
 		if err != nil {
 			return nil, err
 		}
@@ -193,6 +195,11 @@ func (d *Document) Result() *Result {
 			answered = from.Result()
 			prev = from.fresh.Load()
 			d.from = nil
+		}
+		if tree.InPieces() {
+			// Made while the user reads the answers, the whole parse is there for the first
+			// keystroke; it gives way to other work, and Close stops it.
+			defer func() { go tree.ParseWhole() }()
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)
 		d.fresh.Store(fresh)

@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/ssalens/ssalens/analysis"
 	"github.com/ssalens/ssalens/ssa"
+	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
 // TestIncrementalEqualsFull edits documents at random, analyzing each version from the
@@ -45,52 +47,72 @@ class K { m(q) { return q ?? shared; } }
 function d() { return b(a(1)); }
 `))
 	langs = append(langs, analysis.JavaScript)
-	inserts := []string{" ", "\n", "x", "let q = 0;", "shared = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "// ", "other", "'", "`"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i, src := range sources {
-		opts := analysis.Options{Language: langs[i]}
-		doc, err := analysis.NewDocument(src, opts)
+		editsEqualFull(t, fmt.Sprintf("source %d", i), src, analysis.Options{Language: langs[i]}, 30, rng)
+	}
+}
+
+// TestIncrementalFromPiecesEqualsFull is TestIncrementalEqualsFull on the corpus files that
+// open parsed in pieces (treesitter.ParseInPieces): the first edit re-parses from the whole
+// parse made for it in the background, or waits for it.
+func TestIncrementalFromPiecesEqualsFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, f := range corpus.Fetch(t) {
+		if len(f.Src) < 128<<10 || len(f.Src) > 1<<20 {
+			continue // small files are parsed whole; large ones take seconds an edit
+		}
+		editsEqualFull(t, f.Name, f.Src, analysis.Options{}, 6, rng)
+	}
+}
+
+// editsEqualFull makes steps random edits to a document of src, and checks each version's
+// analysis, made from the previous one's, against one from scratch.
+func editsEqualFull(t *testing.T, name string, src []byte, opts analysis.Options, steps int, rng *rand.Rand) {
+	t.Helper()
+	inserts := []string{" ", "\n", "x", "let q = 0;", "shared = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "// ", "other", "'", "`"}
+	doc, err := analysis.NewDocument(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer doc.Close()
+	doc.Result()
+	text := src
+	for step := range steps {
+		p := rng.IntN(len(text) + 1)
+		var next []byte
+		if rng.IntN(3) == 0 && p < len(text) {
+			end := min(len(text), p+1+rng.IntN(8))
+			next = slices.Concat(text[:p], text[end:])
+		} else {
+			next = slices.Concat(text[:p], []byte(inserts[rng.IntN(len(inserts))]), text[p:])
+		}
+		doc = doc.Edit(next, changed(text, next))
+		text = next
+		got := doc.Result()
+		want, err := analysis.Analyze(text, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc.Result()
-		text := src
-		for step := range 30 {
-			p := rng.IntN(len(text) + 1)
-			var next []byte
-			if rng.IntN(3) == 0 && p < len(text) {
-				end := min(len(text), p+1+rng.IntN(8))
-				next = slices.Concat(text[:p], text[end:])
-			} else {
-				next = slices.Concat(text[:p], []byte(inserts[rng.IntN(len(inserts))]), text[p:])
-			}
-			doc = doc.Edit(next, changed(text, next))
-			text = next
-			got := doc.Result()
-			want, err := analysis.Analyze(text, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkResult(t, got)
-			if hasSyntaxError(want) || hasSyntaxError(got) {
-				continue
-			}
-			if g, w := got.Annotate(), want.Annotate(); g != w {
-				t.Fatalf("source %d, edit %d at %d: annotations differ:\n%s", i, step, p, lineDiff(w, g))
-			}
-			if g, w := diagnosticsText(got), diagnosticsText(want); g != w {
-				t.Fatalf("source %d, edit %d: diagnostics differ:\n%s\nwant\n%s", i, step, g, w)
-			}
-			var gj, wj bytes.Buffer
-			if err := got.DumpJSON(&gj, ""); err != nil {
-				t.Fatal(err)
-			}
-			if err := want.DumpJSON(&wj, ""); err != nil {
-				t.Fatal(err)
-			}
-			if gj.String() != wj.String() {
-				t.Fatalf("source %d, edit %d: JSON dumps differ:\n%s", i, step, lineDiff(strings.ReplaceAll(wj.String(), "},{", "},\n{"), strings.ReplaceAll(gj.String(), "},{", "},\n{")))
-			}
+		checkResult(t, got)
+		if hasSyntaxError(want) || hasSyntaxError(got) {
+			continue
+		}
+		if g, w := got.Annotate(), want.Annotate(); g != w {
+			t.Fatalf("%s, edit %d at %d: annotations differ:\n%s", name, step, p, lineDiff(w, g))
+		}
+		if g, w := diagnosticsText(got), diagnosticsText(want); g != w {
+			t.Fatalf("%s, edit %d: diagnostics differ:\n%s\nwant\n%s", name, step, g, w)
+		}
+		var gj, wj bytes.Buffer
+		if err := got.DumpJSON(&gj, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := want.DumpJSON(&wj, ""); err != nil {
+			t.Fatal(err)
+		}
+		if gj.String() != wj.String() {
+			t.Fatalf("%s, edit %d: JSON dumps differ:\n%s", name, step, lineDiff(strings.ReplaceAll(wj.String(), "},{", "},\n{"), strings.ReplaceAll(gj.String(), "},{", "},\n{")))
 		}
 	}
 }

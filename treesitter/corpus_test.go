@@ -72,7 +72,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(f.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(f.Src)))
 			for b.Loop() {
-				ts, err := parseC(JavaScript, f.Src, nil)
+				ts, err := parseC(JavaScript, f.Src, nil, nil, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -85,7 +85,7 @@ func BenchmarkParse(b *testing.B) {
 			b.SetBytes(pkg.Size)
 			for b.Loop() {
 				for _, f := range pkg.Files {
-					ts, err := parseC(grammarOf(f.Lang), f.Src, nil)
+					ts, err := parseC(grammarOf(f.Lang), f.Src, nil, nil, nil)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -99,7 +99,7 @@ func BenchmarkParse(b *testing.B) {
 func BenchmarkFlatten(b *testing.B) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
-			ts, err := parseC(JavaScript, f.Src, nil)
+			ts, err := parseC(JavaScript, f.Src, nil, nil, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -229,4 +229,29 @@ func firstDifference(a, b []Node) int {
 		return min(len(a), len(b))
 	}
 	return -1
+}
+
+// BenchmarkParseInPieces measures ParseInPieces, with its flat copy, on each JavaScript corpus
+// file; BenchmarkParseWhole measures Parse the same way, for the ratio.
+func BenchmarkParseInPieces(b *testing.B) {
+	benchmarkParse(b, ParseInPieces)
+}
+
+func BenchmarkParseWhole(b *testing.B) {
+	benchmarkParse(b, Parse)
+}
+
+func benchmarkParse(b *testing.B, parse func(*Grammar, []byte) (*Tree, error)) {
+	for _, f := range corpus.Fetch(b) {
+		b.Run(f.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.Src)))
+			for b.Loop() {
+				tree, err := parse(JavaScript, f.Src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tree.Close()
+			}
+		})
+	}
 }

@@ -41,4 +41,13 @@
 // subtree once visited and gives the memory back as it goes, so that the C tree and the flat
 // one are never whole at once (typescript.js: 209 MB and 64 MB; the process peaks at 223 MiB
 // instead of 283).
+//
+// tree-sitter parses on one processor, and its parse is most of what opening or checking a
+// large file costs. ParseInPieces (and ParseOnce) parse a large source on every processor:
+// cut, between two statements of one statement list, into pieces that each parse alone as a
+// program, and the rest, closed up over the gap (tree-sitter's included ranges), as one more.
+// The pieces' flat trees are then joined into the whole source's (pieces.go: the cuts are kept
+// only where the trees prove that the whole parse would say the same, and TestPiecesEqualWhole
+// checks node for node that it does). Such a tree has no C tree to re-parse from:
+// Tree.ParseWhole parses the source whole, at the lowest priority, for the next version.
 package treesitter

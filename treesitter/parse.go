@@ -21,6 +21,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -44,8 +45,10 @@ type Tree struct {
 	// Grammar parsed it.
 	Grammar *Grammar
 
-	ts      *sitter.Tree // nil after Close
+	ts      *sitter.Tree // nil after Close, and for a tree made in pieces (see whole)
 	cleanup runtime.Cleanup
+	// whole is, for a tree that ParseInPieces made, the C tree of its source parsed whole.
+	whole *wholeParse
 	// reparses counts the incremental parses since the C tree was last parsed afresh.
 	reparses int
 	// id names the tree for the trees re-parsed from it (see CopiedFrom), without keeping it:
@@ -89,18 +92,32 @@ func Parse(g *Grammar, src []byte) (*Tree, error) {
 // ParseOnce is Parse for a caller that will not re-parse src: the walk that makes the flat
 // tree frees tree-sitter's subtrees as it leaves them, so that memory peaks with the parse, not
 // with the parse and the flat copy together (typescript.js: 209 MB of subtrees, then 64 MB of
-// nodes). The tree it returns is closed.
+// nodes). A large source is parsed in pieces, as ParseInPieces does. The tree it returns is
+// closed.
 func ParseOnce(g *Grammar, src []byte) (*Tree, error) {
-	ts, err := parseC(g, src, nil)
-	if err != nil {
-		return nil, err
+	nodes, err := parsePieces(g, src, piecesOf(src), true)
+	if nodes != nil {
+		// The pieces' nodes, copied into the joined tree, are garbage: collected now, their
+		// memory serves what the caller allocates next instead of adding to the peak.
+		runtime.GC()
 	}
-	defer ts.Close()
-	nodes, err := flattenFrom(ts, g, nil, true)
+	if err == nil && nodes == nil {
+		nodes, err = consumeParse(g, src)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &Tree{Src: src, Nodes: nodes, Grammar: g, id: treeIDs.Add(1)}, nil
+}
+
+// consumeParse parses src whole and flattens the tree, consuming it.
+func consumeParse(g *Grammar, src []byte) ([]Node, error) {
+	ts, err := parseC(g, src, nil, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer ts.Close()
+	return flattenFrom(ts, g, nil, true)
 }
 
 // Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
@@ -108,8 +125,10 @@ func ParseOnce(g *Grammar, src []byte) (*Tree, error) {
 // new tree copies the subtrees tree-sitter kept from t's nodes, so both the
 // parse and the walk cost about what the edit touched.
 func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
-	if t.ts == nil {
-		return nil, errors.New("treesitter: Reparse of a closed tree")
+	t.ParseWhole()
+	ts := t.sitterTree()
+	if ts == nil {
+		return nil, errors.New("treesitter: Reparse of a closed tree, or of pieces that differ from the whole parse")
 	}
 	inputEdit, err := makeInputEdit(t.Src, newSrc, edit)
 	if err != nil {
@@ -117,7 +136,7 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	}
 	// ts_tree_edit mutates the tree it is given; editing a shallow copy
 	// leaves t intact (tree-sitter copies shared subtrees on write).
-	old := t.ts.Clone()
+	old := ts.Clone()
 	defer old.Close()
 	old.Edit(inputEdit)
 	next, err := parse(t.Grammar, newSrc, old, &reuse{nodes: t.Nodes, edit: edit, edited: old, from: t.id})
@@ -125,6 +144,55 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 		next.reparses = t.reparses + 1
 	}
 	return next, err
+}
+
+// wholeParse is the whole parse of a tree made in pieces, which ParseWhole runs once.
+type wholeParse struct {
+	once   sync.Once
+	cancel *atomic.Int32 // set by Close, which stops the parse
+	mu     sync.Mutex    // guards ts, closed and the tree's cleanup
+	ts     *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
+	closed bool
+}
+
+// ParseWhole parses whole the source of a tree that ParseInPieces made, for the C tree that
+// Reparse needs (Reparse calls it first, or waits for the call under way). The parse gives way
+// to other work: its thread runs at the lowest priority (on Linux). It reports false if the
+// whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole finds that on no
+// corpus file): the tree then has no C tree, so that the next version is parsed whole. It
+// parses once; a Close stops the parse and does not wait for it. For any other tree it does
+// nothing and reports true.
+func (t *Tree) ParseWhole() bool {
+	w := t.whole
+	if w == nil {
+		return true
+	}
+	w.once.Do(func() {
+		ts, err := parseC(t.Grammar, t.Src, nil, w.cancel, nil)
+		if err != nil {
+			return
+		}
+		nodes, err := flatten(ts, t.Grammar)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if err != nil || w.closed || !slices.Equal(nodes, t.Nodes) {
+			ts.Close()
+			return
+		}
+		w.ts = ts
+		t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
+	})
+	return t.sitterTree() != nil
+}
+
+// sitterTree returns the C tree, nil if t has none (yet).
+func (t *Tree) sitterTree() *sitter.Tree {
+	if w := t.whole; w != nil {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		return w.ts
+	}
+	return t.ts
 }
 
 // Compact parses Src afresh if the C tree comes from at least after incremental parses, and
@@ -138,7 +206,7 @@ func (t *Tree) Compact(after int) error {
 		return nil
 	}
 	t.reparses = 0
-	ts, err := parseC(t.Grammar, t.Src, nil)
+	ts, err := parseC(t.Grammar, t.Src, nil, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -173,6 +241,18 @@ func (t *Tree) CloseInBackground() {
 
 // detach returns the C tree, which t gives up, or nil if t has none.
 func (t *Tree) detach() *sitter.Tree {
+	if w := t.whole; w != nil {
+		w.cancel.Store(1)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.closed = true
+		ts := w.ts
+		if ts != nil {
+			t.cleanup.Stop()
+			w.ts = nil
+		}
+		return ts
+	}
 	ts := t.ts
 	if ts != nil {
 		t.cleanup.Stop()
@@ -184,7 +264,7 @@ func (t *Tree) detach() *sitter.Tree {
 // parse parses src with g, from the edited tree old if it is not nil, and flattens the result,
 // copying from r if it is not nil.
 func parse(g *Grammar, src []byte, old *sitter.Tree, r *reuse) (*Tree, error) {
-	ts, err := parseC(g, src, old)
+	ts, err := parseC(g, src, old, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -203,14 +283,22 @@ func parse(g *Grammar, src []byte, old *sitter.Tree, r *reuse) (*Tree, error) {
 	return t, nil
 }
 
-// parseC runs tree-sitter only, without the flat copy.
-func parseC(g *Grammar, src []byte, old *sitter.Tree) (*sitter.Tree, error) {
+// parseC runs tree-sitter only, without the flat copy; with cancel, in the background (see
+// parseOnStack); with ranges, only those of src, as if the text between them were not there
+// (but with the offsets of src).
+func parseC(g *Grammar, src []byte, old *sitter.Tree, cancel *atomic.Int32, ranges []sitter.Range) (*sitter.Tree, error) {
 	if len(src) > math.MaxUint32 {
 		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
 	}
 	pp := g.parsers.Get().(*pooledParser)
-	ts := parseOnStack(pp.p, old, src)
-	g.parsers.Put(pp)
+	defer g.parsers.Put(pp)
+	if ranges != nil {
+		if err := pp.p.SetIncludedRanges(ranges); err != nil {
+			return nil, err
+		}
+		defer pp.p.SetIncludedRanges(nil)
+	}
+	ts := parseOnStack(pp.p, old, src, cancel)
 	if ts == nil {
 		return nil, errors.New("treesitter: tree-sitter returned no tree")
 	}

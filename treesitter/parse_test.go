@@ -433,7 +433,7 @@ func TestConsumingWalkKeepsSharedSubtrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shared, err := parseC(JavaScript, src, old.ts)
+	shared, err := parseC(JavaScript, src, old.ts, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,26 +3,57 @@ package treesitter
 /*
 #include <stdint.h>
 #include <stdlib.h>
-
-// Declared by the tree-sitter C library that go-tree-sitter compiles in.
-typedef struct TSParser TSParser;
-typedef struct TSTree TSTree;
-TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
+#include "tree_sitter/api.h"
 
 typedef struct {
 	TSParser *parser;
 	const TSTree *old;
 	const char *src;
 	uint32_t len;
+	// cancel, if not NULL, makes the job a background one: its thread runs at the lowest
+	// priority (on Linux), and the parse stops, with no tree, once *cancel is not 0.
+	const int32_t *cancel;
 	TSTree *tree;
 } parse_job;
+
+typedef struct {
+	const char *src;
+	uint32_t len;
+} string_input;
+
+static const char *string_read(void *payload, uint32_t byte, TSPoint point, uint32_t *bytes_read) {
+	const string_input *in = payload;
+	if (byte >= in->len) {
+		*bytes_read = 0;
+		return "";
+	}
+	*bytes_read = in->len - byte;
+	return in->src + byte;
+}
+
+static bool cancelled(TSParseState *state) {
+	return __atomic_load_n((const int32_t *)state->payload, __ATOMIC_RELAXED) != 0;
+}
+
+static void run_job(parse_job *j) {
+	if (j->cancel == NULL) {
+		j->tree = ts_parser_parse_string(j->parser, j->old, j->src, j->len);
+		return;
+	}
+	string_input in = {j->src, j->len};
+	TSInput input = {&in, string_read, TSInputEncodingUTF8, NULL};
+	TSParseOptions opts = {(void *)j->cancel, cancelled};
+	j->tree = ts_parser_parse_with_options(j->parser, j->old, input, opts);
+	if (j->tree == NULL) {
+		ts_parser_reset(j->parser); // else the parser's next parse resumes this one
+	}
+}
 
 #ifdef _WIN32
 #include <windows.h>
 
 static DWORD WINAPI parse_thread(LPVOID arg) {
-	parse_job *j = arg;
-	j->tree = ts_parser_parse_string(j->parser, j->old, j->src, j->len);
+	run_job(arg);
 	return 0;
 }
 
@@ -39,6 +70,11 @@ static int run_on_stack(parse_job *j, size_t stack) {
 #else
 #include <pthread.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 static void *parse_thread(void *arg) {
 	// Signals are for the Go runtime's threads.
@@ -46,7 +82,12 @@ static void *parse_thread(void *arg) {
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	parse_job *j = arg;
-	j->tree = ts_parser_parse_string(j->parser, j->old, j->src, j->len);
+#ifdef __linux__
+	if (j->cancel != NULL) {
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+	}
+#endif
+	run_job(j);
 	return NULL;
 }
 
@@ -65,10 +106,10 @@ static int run_on_stack(parse_job *j, size_t stack) {
 }
 #endif
 
-static TSTree *parse_on_stack(TSParser *parser, const TSTree *old, const char *src, uint32_t len, size_t stack) {
-	parse_job j = {parser, old, src, len, NULL};
+static TSTree *parse_on_stack(TSParser *parser, const TSTree *old, const char *src, uint32_t len, const int32_t *cancel, size_t stack) {
+	parse_job j = {parser, old, src, len, cancel, NULL};
 	if (!run_on_stack(&j, stack)) {
-		j.tree = ts_parser_parse_string(parser, old, src, len);
+		run_job(&j);
 	}
 	return j.tree;
 }
@@ -76,6 +117,7 @@ static TSTree *parse_on_stack(TSParser *parser, const TSTree *old, const char *s
 import "C"
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -106,8 +148,10 @@ func newSitterTree(c unsafe.Pointer) *sitter.Tree {
 }
 
 // parseOnStack parses src with p, re-using old (nil: none), on a thread with a stack deep
-// enough for src; nil if tree-sitter returned no tree.
-func parseOnStack(p *sitter.Parser, old *sitter.Tree, src []byte) *sitter.Tree {
+// enough for src; nil if tree-sitter returned no tree. With cancel, the parse is a background
+// one: it runs at the lowest priority (on Linux), and stops, with no tree, once *cancel is not
+// 0.
+func parseOnStack(p *sitter.Parser, old *sitter.Tree, src []byte, cancel *atomic.Int32) *sitter.Tree {
 	var oldC unsafe.Pointer
 	if old != nil {
 		oldC = cTree(old)
@@ -118,7 +162,8 @@ func parseOnStack(p *sitter.Parser, old *sitter.Tree, src []byte) *sitter.Tree {
 		text = &empty[0]
 	}
 	stack := max(minParseStack, bytesOfStackPerSourceByte*len(src))
-	tree := C.parse_on_stack((*C.TSParser)(cParser(p)), (*C.TSTree)(oldC), (*C.char)(unsafe.Pointer(text)), C.uint32_t(len(src)), C.size_t(stack))
+	tree := C.parse_on_stack((*C.TSParser)(cParser(p)), (*C.TSTree)(oldC), (*C.char)(unsafe.Pointer(text)), C.uint32_t(len(src)),
+		(*C.int32_t)(unsafe.Pointer(cancel)), C.size_t(stack))
 	if tree == nil {
 		return nil
 	}

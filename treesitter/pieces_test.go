@@ -1,0 +1,153 @@
+package treesitter
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ssalens/ssalens/treesitter/corpus"
+)
+
+// TestPiecesEqualWhole parses every corpus file, JavaScript, TypeScript and test262's parser
+// tests (whose failing tests have syntax errors), in 2, 3 and 4 pieces, whatever its size, and
+// checks that where the trees prove the cuts, the joined tree is the whole parse's, node for
+// node. So are the JavaScript files broken in the middle, or cut short, as a user's edit
+// leaves them. The large JavaScript files must cut in two as they are: else parsing in pieces
+// would never happen where it matters.
+func TestPiecesEqualWhole(t *testing.T) {
+	mustCut := map[string]bool{"lodash": true, "three.core": true, "three.module": true, "react-dom": true, "typescript": true}
+	files := corpus.Fetch(t)
+	for _, f := range files {
+		if len(f.Src) > 4<<20 {
+			continue // typescript.js: as it is, in 2 pieces only, for time
+		}
+		broken, short := f, f
+		broken.Name, short.Name = f.Name+" broken", f.Name+" cut short"
+		broken.Src = slices.Concat(f.Src[:len(f.Src)/2], []byte("}) ( [ =>"), f.Src[len(f.Src)/2:])
+		short.Src = f.Src[:len(f.Src)*2/3]
+		files = append(files, broken, short)
+	}
+	files = append(files, corpus.FetchTypeScript(t)...)
+	files = append(files, corpus.FetchTest262(t)...)
+	joined := 0
+	for _, f := range files {
+		g := grammarOf(f.Lang)
+		var whole *Tree
+		for n := 2; n <= 4 && (n == 2 || len(f.Src) <= 4<<20); n++ {
+			cuts := cutPoints(f.Src, n)
+			nodes, err := parsePieces(g, f.Src, cuts, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nodes == nil {
+				if n == 2 && mustCut[f.Name] {
+					t.Errorf("%s: not parsed in pieces (cuts %v)", f.Name, cuts)
+				}
+				continue
+			}
+			joined++
+			if whole == nil {
+				if whole, err = Parse(g, f.Src); err != nil {
+					t.Fatal(err)
+				}
+				defer whole.Close()
+			}
+			if d := firstDifference(nodes, whole.Nodes); d >= 0 {
+				t.Errorf("%s in %d pieces (cuts %v): node %d differs from the whole parse's", f.Name, n, cuts, d)
+			}
+		}
+	}
+	t.Logf("%d files, %d joined parses equal to the whole parse", len(files), joined)
+}
+
+// TestParseInPiecesReparses checks the life of a tree made in pieces: it re-parses an edit as
+// a tree parsed whole does (parsing whole first), once ParseWhole ran on another goroutine or
+// without it; closed during ParseWhole, the parse stops and the parser is as new; closed
+// before, it is never parsed whole, and the C allocator holds nothing more for it.
+func TestParseInPiecesReparses(t *testing.T) {
+	var src []byte
+	for _, f := range corpus.Fetch(t) {
+		if f.Name == "three.module" {
+			src = f.Src
+		}
+	}
+	if src == nil {
+		t.Skip("three.module.js is not in the corpus")
+	}
+	at := uint32(len(src) / 2)
+	edited := slices.Concat(src[:at], []byte(" "), src[at:])
+	edit := Edit{StartByte: at, OldEndByte: at, NewEndByte: at + 1}
+	whole, err := Parse(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := whole.Reparse(edit, edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole.Close()
+	want.Close()
+	for _, background := range []bool{true, false} {
+		tree, err := ParseInPieces(JavaScript, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree.whole == nil {
+			t.Fatal("three.module.js was not parsed in pieces")
+		}
+		if background {
+			done := make(chan bool)
+			go func() { done <- tree.ParseWhole() }()
+			if !<-done {
+				t.Fatal("ParseWhole found the pieces differ from the whole parse")
+			}
+		}
+		got, err := tree.Reparse(edit, edited)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := firstDifference(got.Nodes, want.Nodes); d >= 0 {
+			t.Errorf("background %v: node %d of the re-parse differs from the re-parse of a whole tree", background, d)
+		}
+		tree.Close()
+		got.Close()
+	}
+	// Closed while ParseWhole runs, the parse stops; the parser it used parses the next
+	// source from its start, not on from where it stopped.
+	tree, err := ParseInPieces(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	go func() { done <- tree.ParseWhole() }()
+	time.Sleep(20 * time.Millisecond)
+	tree.Close()
+	if <-done {
+		t.Error("ParseWhole of a tree closed during it reports a C tree")
+	}
+	for range 2 {
+		next, err := Parse(JavaScript, edited)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := firstDifference(next.Nodes, want.Nodes); d >= 0 {
+			t.Errorf("after a stopped whole parse, node %d of the next parse differs", d)
+		}
+		next.Close()
+	}
+	before := cMemoryInUse()
+	tree, err = ParseInPieces(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree.Close()
+	if tree.ParseWhole() {
+		t.Error("a tree closed before ParseWhole was parsed whole")
+	}
+	if _, err := tree.Reparse(edit, edited); err == nil {
+		t.Error("a closed tree made in pieces re-parsed")
+	}
+	if left := cMemoryInUse() - before; before >= 0 && left > 64<<10 {
+		t.Errorf("%d kB of C memory left after a tree made in pieces was closed", left>>10)
+	}
+}
