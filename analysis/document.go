@@ -198,7 +198,7 @@ func (d *Document) Result() *Result {
 		}
 		if tree.InPieces() {
 			// Made while the user reads the answers, the whole parse is there for the first
-			// keystroke; it gives way to other work, and Close stops it.
+			// keystroke; Close stops it.
 			defer func() { go tree.ParseWhole() }()
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)

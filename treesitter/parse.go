@@ -156,8 +156,7 @@ type wholeParse struct {
 }
 
 // ParseWhole parses whole the source of a tree that ParseInPieces made, for the C tree that
-// Reparse needs (Reparse calls it first, or waits for the call under way). The parse gives way
-// to other work: its thread runs at the lowest priority (on Linux). It reports false if the
+// Reparse needs (Reparse calls it first, or waits for the call under way). It reports false if the
 // whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole finds that on no
 // corpus file): the tree then has no C tree, so that the next version is parsed whole. It
 // parses once; a Close stops the parse and does not wait for it. For any other tree it does

@@ -10,8 +10,7 @@ typedef struct {
 	const TSTree *old;
 	const char *src;
 	uint32_t len;
-	// cancel, if not NULL, makes the job a background one: its thread runs at the lowest
-	// priority (on Linux), and the parse stops, with no tree, once *cancel is not 0.
+	// cancel, if not NULL, stops the parse, with no tree, once *cancel is not 0.
 	const int32_t *cancel;
 	TSTree *tree;
 } parse_job;
@@ -70,24 +69,13 @@ static int run_on_stack(parse_job *j, size_t stack) {
 #else
 #include <pthread.h>
 #include <signal.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 static void *parse_thread(void *arg) {
 	// Signals are for the Go runtime's threads.
 	sigset_t all;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	parse_job *j = arg;
-#ifdef __linux__
-	if (j->cancel != NULL) {
-		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
-	}
-#endif
-	run_job(j);
+	run_job(arg);
 	return NULL;
 }
 
@@ -148,9 +136,8 @@ func newSitterTree(c unsafe.Pointer) *sitter.Tree {
 }
 
 // parseOnStack parses src with p, re-using old (nil: none), on a thread with a stack deep
-// enough for src; nil if tree-sitter returned no tree. With cancel, the parse is a background
-// one: it runs at the lowest priority (on Linux), and stops, with no tree, once *cancel is not
-// 0.
+// enough for src; nil if tree-sitter returned no tree, or if cancel, not nil, was set to a
+// value other than 0 during the parse (which it stops).
 func parseOnStack(p *sitter.Parser, old *sitter.Tree, src []byte, cancel *atomic.Int32) *sitter.Tree {
 	var oldC unsafe.Pointer
 	if old != nil {
