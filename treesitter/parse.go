@@ -156,11 +156,11 @@ type wholeParse struct {
 }
 
 // ParseWhole parses whole the source of a tree that ParseInPieces made, for the C tree that
-// Reparse needs (Reparse calls it first, or waits for the call under way). It reports false if the
-// whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole finds that on no
-// corpus file): the tree then has no C tree, so that the next version is parsed whole. It
-// parses once; a Close stops the parse and does not wait for it. For any other tree it does
-// nothing and reports true.
+// Reparse needs (Reparse calls it first, or waits for the call under way). It reports false
+// if the whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole finds that
+// on no corpus file): the tree then has no C tree, so that the next version is parsed whole.
+// It parses once; a Close stops the parse and does not wait for it. For any other tree it
+// does nothing and reports true.
 func (t *Tree) ParseWhole() bool {
 	w := t.whole
 	if w == nil {
@@ -282,9 +282,9 @@ func parse(g *Grammar, src []byte, old *sitter.Tree, r *reuse) (*Tree, error) {
 	return t, nil
 }
 
-// parseC runs tree-sitter only, without the flat copy; with cancel, in the background (see
-// parseOnStack); with ranges, only those of src, as if the text between them were not there
-// (but with the offsets of src).
+// parseC runs tree-sitter only, without the flat copy; with cancel, a parse that setting it
+// stops (see parseOnStack); with ranges, only those of src, as if the text between them were
+// not there (but with the offsets of src).
 func parseC(g *Grammar, src []byte, old *sitter.Tree, cancel *atomic.Int32, ranges []sitter.Range) (*sitter.Tree, error) {
 	if len(src) > math.MaxUint32 {
 		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
