@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ssalens/ssalens/treesitter/corpus"
@@ -25,21 +22,11 @@ func TestCheckWithinBudget(t *testing.T) {
 		if err := os.WriteFile(path, f.Src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		var stderr bytes.Buffer
-		cmd := exec.Command(timeCmd, "-f", "peak %M", bin, "check", path)
-		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != 1 {
-			t.Fatalf("ssalens check %s: %v\n%s", f.Name, err, stderr.Bytes())
-		}
-		var kib int64
-		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-		if _, err := fmt.Sscanf(lines[len(lines)-1], "peak %d", &kib); err != nil {
-			t.Fatalf("ssalens check %s: no peak in %q", f.Name, stderr.String())
-		}
-		peak, budget := kib<<10, int64(fixedBudget+bytesPerSourceByte*len(f.Src))
-		t.Logf("%s (%d bytes): peak %.1f MiB, budget %.1f MiB", f.Name, len(f.Src), float64(peak)/(1<<20), float64(budget)/(1<<20))
+		run := timeProcess(t, timeCmd, exec.Command(bin, "check", path))
+		peak, budget := run.peakMB*(1<<20), float64(fixedBudget+bytesPerSourceByte*len(f.Src))
+		t.Logf("%s (%d bytes): peak %.1f MiB, budget %.1f MiB", f.Name, len(f.Src), peak/(1<<20), budget/(1<<20))
 		if peak > budget {
-			t.Errorf("ssalens check %s peaked at %.1f MiB, over its budget of %.1f MiB", f.Name, float64(peak)/(1<<20), float64(budget)/(1<<20))
+			t.Errorf("ssalens check %s peaked at %.1f MiB, over its budget of %.1f MiB", f.Name, peak/(1<<20), budget/(1<<20))
 		}
 	}
 }
