@@ -150,9 +150,8 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 type wholeParse struct {
 	once   sync.Once
 	cancel *atomic.Int32 // set by Close, which stops the parse
-	mu     sync.Mutex    // guards ts, closed and the tree's cleanup
+	mu     sync.Mutex    // guards ts and the tree's cleanup
 	ts     *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
-	closed bool
 }
 
 // ParseWhole parses whole the source of a tree that ParseInPieces made, for the C tree that
@@ -174,7 +173,8 @@ func (t *Tree) ParseWhole() bool {
 		nodes, err := flatten(ts, t.Grammar)
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		if err != nil || w.closed || !slices.Equal(nodes, t.Nodes) {
+		// Close sets cancel before it takes the lock: a tree closed meanwhile keeps no C tree.
+		if err != nil || w.cancel.Load() != 0 || !slices.Equal(nodes, t.Nodes) {
 			ts.Close()
 			return
 		}
@@ -244,7 +244,6 @@ func (t *Tree) detach() *sitter.Tree {
 		w.cancel.Store(1)
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		w.closed = true
 		ts := w.ts
 		if ts != nil {
 			t.cleanup.Stop()

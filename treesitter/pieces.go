@@ -89,9 +89,11 @@ func parsePieces(g *Grammar, src []byte, cuts []uint32, release bool) ([]Node, e
 		wg.Go(func() {
 			var ranges []sitter.Range
 			if i == 0 {
+				atFirst := advance(sitter.Point{}, src[:first])
+				atLast := advance(atFirst, src[first:last])
 				ranges = []sitter.Range{
-					{EndByte: uint(first), EndPoint: advance(sitter.Point{}, src[:first])},
-					{StartByte: uint(last), EndByte: uint(len(src)), StartPoint: advance(sitter.Point{}, src[:last]), EndPoint: advance(sitter.Point{}, src)},
+					{EndByte: uint(first), EndPoint: atFirst},
+					{StartByte: uint(last), EndByte: uint(len(src)), StartPoint: atLast, EndPoint: advance(atLast, src[last:])},
 				}
 			}
 			ts, err := parseC(g, text, nil, nil, ranges)
@@ -121,7 +123,8 @@ func parsePieces(g *Grammar, src []byte, cuts []uint32, release bool) ([]Node, e
 	}
 	mids := trees[1:]
 	for _, m := range mids {
-		if !startsWithKeyword(m, m[0].FirstChild) || !endsStatement(m, lastNonExtraChild(m, 0, -1)) {
+		_, lastNonExtra := childrenBefore(m, 0, -1)
+		if !startsWithKeyword(m, m[0].FirstChild) || !endsStatement(m, lastNonExtra) {
 			return nil, nil
 		}
 	}
@@ -142,7 +145,6 @@ type outerGap struct{ list, before, after int32 }
 // with a keyword.
 func findGap(outer []Node, at uint32) outerGap {
 	none := outerGap{after: -1}
-	t := &Tree{Nodes: outer}
 	// The outermost node starting at at is the first in preorder.
 	first, found := slices.BinarySearchFunc(outer, at, func(n Node, at uint32) int { return cmp.Compare(n.Start, at) })
 	if !found {
@@ -153,29 +155,24 @@ func findGap(outer []Node, at uint32) outerGap {
 	if list < 0 || (outer[list].Kind != KindProgram && outer[list].Kind != KindStatementBlock) {
 		return none
 	}
-	before := int32(-1)
-	for c := range t.Children(list) {
-		if c == i {
-			break
-		}
-		before = c
-	}
-	if before < 0 || !startsWithKeyword(outer, i) || !endsStatement(outer, lastNonExtraChild(outer, list, i)) {
+	before, lastNonExtra := childrenBefore(outer, list, i)
+	if before < 0 || !startsWithKeyword(outer, i) || !endsStatement(outer, lastNonExtra) {
 		return none
 	}
 	return outerGap{list: list, before: before, after: i}
 }
 
-// lastNonExtraChild returns the last child of node parent before child stop (-1: of all its
-// children) that is not a comment, or -1.
-func lastNonExtraChild(nodes []Node, parent, stop int32) int32 {
-	last := int32(-1)
+// childrenBefore returns the last child of node parent before child stop (-1: of all its
+// children), and the last that is not a comment; -1 for none.
+func childrenBefore(nodes []Node, parent, stop int32) (last, lastNonExtra int32) {
+	last, lastNonExtra = -1, -1
 	for c := nodes[parent].FirstChild; c >= 0 && c != stop; c = nodes[c].NextSibling {
+		last = c
 		if nodes[c].Flags&Extra == 0 {
-			last = c
+			lastNonExtra = c
 		}
 	}
-	return last
+	return last, lastNonExtra
 }
 
 // startsWithKeyword reports whether node i's first token is one of statementKeywords.
