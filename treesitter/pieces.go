@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"cmp"
 	"maps"
 	"math"
@@ -367,15 +368,9 @@ func cutCandidates(src []byte) func(yield func(cutCandidate) bool) {
 			case c == ' ' || c == '\t' || c == '\r':
 				i++
 			case c == '/' && i+1 < len(src) && src[i+1] == '/':
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
+				i = skipTo(src, i+2, bytes.IndexByte(src[i+2:], '\n'), 0)
 			case c == '/' && i+1 < len(src) && src[i+1] == '*':
-				i += 2
-				for i < len(src) && !(src[i] == '*' && i+1 < len(src) && src[i+1] == '/') {
-					i++
-				}
-				i += 2
+				i = skipTo(src, i+2, bytes.Index(src[i+2:], []byte("*/")), 2)
 			case c == '/' && regexAfter(last, word):
 				i = skipQuoted(src, i, '/')
 				last, word = 'a', nil
@@ -397,9 +392,9 @@ func cutCandidates(src []byte) func(yield func(cutCandidate) bool) {
 				}
 				last, word = c, nil
 				i++
-			case isWordByte(c):
+			case wordBytes[c]:
 				start := i
-				for i < len(src) && isWordByte(src[i]) {
+				for i < len(src) && wordBytes[src[i]] {
 					i++
 				}
 				last, word = 'a', src[start:i]
@@ -450,7 +445,7 @@ func statementKeywordAt(src []byte, i int) int {
 		i++
 	}
 	j := i
-	for j < len(src) && isWordByte(src[j]) {
+	for j < len(src) && wordBytes[src[j]] {
 		j++
 	}
 	if j > i && slices.Contains(statementKeywords, string(src[i:j])) {
@@ -459,6 +454,19 @@ func statementKeywordAt(src []byte, i int) int {
 	return -1
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+// wordBytes marks the bytes words are made of: identifiers, keywords, numbers.
+var wordBytes = func() (is [256]bool) {
+	for c := range is {
+		is[c] = c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	return is
+}()
+
+// skipTo returns the offset past a comment whose end, after bytes long, was found found bytes
+// after from; the end of src if it was not found (found < 0).
+func skipTo(src []byte, from, found, after int) int {
+	if found < 0 {
+		return len(src)
+	}
+	return from + found + after
 }
