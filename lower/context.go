@@ -111,16 +111,6 @@ func (cr *captureResolver) leave() {
 	cr.path = cr.path[:len(cr.path)-1]
 }
 
-// owner returns the index in path of the function that owns b, or -1.
-func (cr *captureResolver) owner(b *ssa.Binding) int {
-	for d := len(cr.path) - 2; d >= 0; d-- {
-		if cr.path[d].fn == b.Owner {
-			return d
-		}
-	}
-	return -1
-}
-
 // read records the uses fn, the function of index index in File.Funcs, makes of the
 // variables of enclosing functions, the definitions of its own, and, if they read its own, the
 // closures it creates. fn is the function entered last and not left, and the functions nested
@@ -138,28 +128,49 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 			if in.Op == ssa.OpFunction && o.created != nil {
 				o.created[in.Func] = site{blk, i}
 			}
-			b := in.Place.Binding
-			switch {
+			switch b := in.Place.Binding; {
 			case b == nil:
-			case b.Owner == nil:
-				if b.Kind == ssa.Global && b.Name == "arguments" {
-					cr.usesArguments[fn] = true
-				}
 			case b.Owner != fn:
-				d := cr.owner(b)
-				if d < 0 {
-					continue
-				}
-				cr.path[d].use(b).record(fn, index, in)
-				// The closure through which fn comes to exist is created in the owner.
-				if in.Reads() && fn.Analyzed() {
-					cr.path[d].reads = append(cr.path[d].reads, capturedRead{&in.Place, cr.path[d+1].fn})
-				}
+				cr.readOuter(fn, index, in, nil)
 			case in.Defines():
 				d := &o.defs[b.ID]
 				*d = definitions{d.count + 1, site{blk, i}}
 			}
 		}
+	}
+}
+
+// readOuter records the use in, an instruction of fn, the function of index index in
+// File.Funcs, makes of a global or of a variable of an enclosing function. If fn is not the
+// function entered last, it is a function of a copy whose root is copied, whose functions are
+// not entered (adopt), and which the function entered last encloses.
+func (cr *captureResolver) readOuter(fn *ssa.Function, index int, in *ssa.Instr, copied *ssa.Function) {
+	b := in.Place.Binding
+	if b.Owner == nil {
+		if b.Kind == ssa.Global && b.Name == "arguments" {
+			cr.usesArguments[fn] = true
+		}
+		return
+	}
+	top := len(cr.path) - 1 // the owner is among the functions fn is nested in
+	if copied == nil {
+		top-- // fn itself, entered last
+	}
+	d := top
+	for d >= 0 && cr.path[d].fn != b.Owner {
+		d--
+	}
+	if d < 0 {
+		return
+	}
+	cr.path[d].use(b).record(fn, index, in)
+	// The closure through which fn comes to exist is created in the owner.
+	if in.Reads() && fn.Analyzed() {
+		through := copied
+		if d < len(cr.path)-1 {
+			through = cr.path[d+1].fn
+		}
+		cr.path[d].reads = append(cr.path[d].reads, capturedRead{&in.Place, through})
 	}
 }
 

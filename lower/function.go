@@ -121,6 +121,7 @@ func (fs *funcState) finish(end uint32) {
 		// Every lowering path terminates the blocks it leaves; reaching this is a bug.
 		panic(err)
 	}
+	fs.adoptCopies()
 	// The functions nested in this one are finished, and read, already.
 	fs.lw.captures.read(fs.fn, fs.index)
 	fs.lw.captures.settle(fs.fn)

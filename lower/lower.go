@@ -49,6 +49,12 @@ func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
+		lw.copier = startCopier(len(lw.reuse))
+		defer lw.copier.stop()
+		// The new version has about as many entries: growing the maps showed in the profile of
+		// a keystroke.
+		lw.shapes = make(map[*ssa.Function]shape, len(prev.shapes))
+		lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
 	}
 	lw.lowerProgram(prev)
 	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
@@ -70,6 +76,7 @@ type lowerer struct {
 	// reuse holds the functions of the previous version that can stand for the functions
 	// starting at each offset (see LowerFrom).
 	reuse  map[uint32]*ssa.Function
+	copier *copier // makes the copies of the functions reused, on other processors
 	prev   *File
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code
@@ -90,8 +97,11 @@ type funcState struct {
 	lw    *lowerer
 	fn    *ssa.Function
 	index int // fn's index in File.Funcs
-	cur   *ssa.Block
-	scope *scope
+	// copies are those of fn's nested functions that are copied from the previous version:
+	// being made while fn is lowered, they are adopted when it is finished.
+	copies []reusedCopy
+	cur    *ssa.Block
+	scope  *scope
 	// funcScope is the function's own scope: its parameters, vars and top-level declarations.
 	funcScope *scope
 	// jumps are the enclosing break and continue targets, innermost last, found through

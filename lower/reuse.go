@@ -1,12 +1,15 @@
 package lower
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/ssalens/ssalens/ssa"
 	ts "github.com/ssalens/ssalens/treesitter"
 )
 
 // Reuse of unchanged functions. After an edit, a function whose text the edit does not touch
-// is copied from the previous version (ssa.Function.Clone, HIR and SSA form together) instead
+// is copied from the previous version (ssa.Copy, HIR and SSA form together) instead
 // of being lowered and built again, when nothing else it depends on changed either: its syntax
 // tree (tree-sitter may parse unchanged text differently while it recovers from an error
 // nearby), its shape (below), and how the names it uses from outside resolve.
@@ -73,7 +76,8 @@ func (lw *lowerer) shapeOf(outer *funcState, node int32) shape {
 // named name, or nil if there is none, if the text around it changed its role (a declaration
 // become an expression, a class method an object method, another name, strictness), if it is
 // in the body of a with statement (which makes the variables it uses context variables), or
-// if the names it uses from outside resolve differently now.
+// if the names it uses from outside resolve differently now. The copy is only started: the
+// copier makes it while the lowering goes on, and outer adopts it when it is finished.
 func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Function {
 	old := lw.reuse[lw.t.Nodes[node].Start]
 	now := lw.shapeOf(outer, node)
@@ -81,7 +85,7 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 		!sameSubtree(lw.prev.Tree, lw.prev.Tree.NodeAt(uint32(old.Span.Start), uint32(old.Span.End), now.kind), lw.t, node) {
 		return nil
 	}
-	fn := old.Clone(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
+	cp := old.NewCopy(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
 		then := outer.scope.lookup([]byte(b.Name))
 		switch {
 		case b.Kind == ssa.Global && then == nil:
@@ -91,14 +95,91 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 			return then
 		}
 		return nil
-	})
-	if fn == nil {
+	}, lw.prev.Captures)
+	if cp == nil {
 		return nil
 	}
+	fn := cp.Func()
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = now
-	lw.adopt(fn)
+	// The copy and its nested functions take their places in File.Funcs now, as lowering
+	// them would; adopt fills them in.
+	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs)})
+	lw.funcs = append(lw.funcs, make([]*ssa.Function, countFuncs(old))...)
+	lw.copier.start(cp)
 	return fn
+}
+
+// reusedCopy is a copy started by reused, and the index in File.Funcs of its root.
+type reusedCopy struct {
+	copy  *ssa.Copy
+	index int
+}
+
+// countFuncs returns the number of functions in fn and nested in it.
+func countFuncs(fn *ssa.Function) int {
+	n := 1
+	for _, c := range fn.Children {
+		n += countFuncs(c)
+	}
+	return n
+}
+
+// copier makes copies of functions on the processors besides the lowering's own, in the
+// order they were started. The copies of a function's nested functions are made while the
+// lowering goes through the rest of it, and when it is finished, the lowering makes those the
+// copier has not taken yet itself, from the last (adoptCopies). nil when there is one
+// processor: the lowering then makes every copy itself.
+type copier struct {
+	queue chan *ssa.Copy
+	done  sync.WaitGroup
+}
+
+// startCopier returns a copier whose queue holds n copies.
+func startCopier(n int) *copier {
+	workers := runtime.GOMAXPROCS(0) - 1
+	if workers == 0 || n == 0 {
+		return nil
+	}
+	c := &copier{queue: make(chan *ssa.Copy, n)}
+	for range workers {
+		c.done.Go(func() {
+			for cp := range c.queue {
+				cp.Make()
+			}
+		})
+	}
+	return c
+}
+
+// start queues cp, unless the queue is full (a function lowered twice, as code in a finally
+// block is, may be copied twice): the lowering then makes it itself.
+func (c *copier) start(cp *ssa.Copy) {
+	if c != nil {
+		select {
+		case c.queue <- cp:
+		default:
+		}
+	}
+}
+
+// stop ends the workers, once the lowering has made or waited for every copy (adoptCopies).
+func (c *copier) stop() {
+	if c != nil {
+		close(c.queue)
+		c.done.Wait()
+	}
+}
+
+// adoptCopies makes the copies of fs's nested functions that are not made yet, from the last,
+// while the copier goes on from the first, and adopts them all.
+func (fs *funcState) adoptCopies() {
+	for i := len(fs.copies) - 1; i >= 0; i-- {
+		fs.copies[i].copy.Make()
+	}
+	for _, c := range fs.copies {
+		fs.lw.adopt(c)
+	}
 }
 
 // sameSubtree reports whether the subtrees of node a of ta and node b of tb have the same
@@ -138,17 +219,17 @@ func levelsUp(fn, owner *ssa.Function) int {
 	return -1
 }
 
-// adopt lists a copied function and its nested functions, as lowering them would have, and
-// reads them for the uses they make of enclosing functions' variables. Their own variables
-// are settled as they were in prev, and resolved again for the copy.
-func (lw *lowerer) adopt(fn *ssa.Function) {
-	lw.captures.enter(fn)
-	index := len(lw.funcs)
-	lw.funcs = append(lw.funcs, fn)
-	for _, c := range fn.Children {
-		lw.adopt(c)
+// adopt lists the functions of a copy in File.Funcs, where lowering them would have, and
+// takes in what the copy gathered as it was made: the uses its functions make of enclosing
+// functions' variables, and the captured reads inside it. Their own variables are settled and
+// resolved as they were in prev.
+func (lw *lowerer) adopt(c reusedCopy) {
+	copy(lw.funcs[c.index:], c.copy.Funcs())
+	root := c.copy.Func()
+	for _, u := range c.copy.OuterUses() {
+		lw.captures.readOuter(u.Func, c.index+u.Order, u.Instr, root)
 	}
-	lw.captures.read(fn, index)
-	lw.captures.resolve(fn)
-	lw.captures.leave()
+	for _, r := range c.copy.Captured() {
+		lw.captures.captures[r.Read] = r.Def
+	}
 }

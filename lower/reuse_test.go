@@ -15,9 +15,11 @@ import (
 )
 
 // TestLowerFromEqualsLower edits files at random and lowers each re-parsed tree twice: from
-// the previous version, copying the top-level functions the edit does not touch, and from
-// scratch. Both must give the same functions, the same SSA form and the same context
-// variables, whatever syntax errors the edits make; and copies must really happen.
+// the previous version, copying the functions the edit does not touch, and from scratch. Both
+// must give the same functions, the same SSA form, the same context variables and the same
+// captured reads, whatever syntax errors the edits make. Copies must really happen, also of
+// functions that use variables of the functions around them, and of functions whose nested
+// functions make captured reads of their variables, which the copy translates.
 func TestLowerFromEqualsLower(t *testing.T) {
 	var files []string
 	for _, ext := range []string{"js", "ts", "tsx"} {
@@ -25,20 +27,33 @@ func TestLowerFromEqualsLower(t *testing.T) {
 		files = append(files, matches...)
 	}
 	inserts := []string{" ", "\n", "x", "let q = 0;", "y = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "'", "`", "eval(s);", "with (o) {}"}
-	copied := 0
+	var copied reuseCount
 	for _, seed := range []uint64{3, 13, 55} {
 		rng := rand.New(rand.NewPCG(seed, 1))
-		copied += lowerFromEdits(t, files, inserts, rng)
+		copied.add(lowerFromEdits(t, files, inserts, rng))
 	}
-	if copied == 0 {
-		t.Error("no function was copied from a previous version")
+	t.Logf("copied %d functions, with %d uses of variables around them and %d captured reads inside them",
+		copied.funcs, copied.outerUses, copied.capturedInside)
+	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 {
+		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them: want some of each",
+			copied.funcs, copied.outerUses, copied.capturedInside)
 	}
 }
 
+// reuseCount counts what lowerings from a previous version copied: functions, the uses they
+// make of the variables of the functions around them, and captured reads inside them.
+type reuseCount struct {
+	funcs, outerUses, capturedInside int
+}
+
+func (c *reuseCount) add(d reuseCount) {
+	c.funcs, c.outerUses, c.capturedInside = c.funcs+d.funcs, c.outerUses+d.outerUses, c.capturedInside+d.capturedInside
+}
+
 // lowerFromEdits edits each file 15 times with rng and compares the two lowerings of each
-// version; it returns how many functions were copied.
-func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
-	copied := 0
+// version; it returns what was copied.
+func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) reuseCount {
+	var copied reuseCount
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -48,7 +63,7 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev := lowerAndBuild(t, tree, nil, ts.Edit{})
+		prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{})
 		for step := range 15 {
 			p := rng.IntN(len(src) + 1)
 			next := slices.Concat(src[:p], []byte(inserts[rng.IntN(len(inserts))]), src[p:])
@@ -58,16 +73,12 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 				t.Fatal(err)
 			}
 			tree.Close()
-			got := lowerAndBuild(t, nextTree, prev, edit)
-			want := lowerAndBuild(t, nextTree, nil, ts.Edit{})
+			got, count := lowerAndBuild(t, nextTree, prev, edit)
+			want, _ := lowerAndBuild(t, nextTree, nil, ts.Edit{})
 			if g, w := describe(got), describe(want); g != w {
 				t.Fatalf("%s, edit %d (%q at %d): lowering from the previous version differs:\n%s\nwant\n%s", name, step, next[p:p+len(next)-len(src)], p, g, w)
 			}
-			for _, fn := range got.Funcs[1:] {
-				if fn.Parent == got.Funcs[0] && fn.Built() && !slices.Contains(want.Funcs, fn) {
-					copied++
-				}
-			}
+			copied.add(count)
 			src, tree, prev = next, nextTree, got
 		}
 		tree.Close()
@@ -75,14 +86,33 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) int {
 	return copied
 }
 
-// lowerAndBuild lowers tree (from prev, if not nil) and builds the functions not built yet.
-func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File {
+// lowerAndBuild lowers tree (from prev, if not nil) and builds the functions not built yet;
+// it returns what it copied from prev.
+func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) (*File, reuseCount) {
 	var f *File
+	var copied reuseCount
 	if prev != nil {
 		f = LowerFrom(tree, prev, edit, nil, nil)
+		copies := make(map[*ssa.Function]bool)
 		for _, fn := range f.Funcs {
-			if fn.Built() {
-				ssatest.Check(t, fn) // a copy
+			if fn.Built() { // a copy: the lowering builds none
+				ssatest.Check(t, fn)
+				copies[fn] = true
+			}
+		}
+		for fn := range copies {
+			copied.funcs++
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					if o := in.Place.Binding; o != nil && o.Owner != nil && !copies[o.Owner] {
+						copied.outerUses++
+					}
+				}
+			}
+		}
+		for read := range f.Captures {
+			if copies[read.Binding.Owner] {
+				copied.capturedInside++
 			}
 		}
 	} else {
@@ -95,7 +125,7 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) *File 
 			}
 		}
 	}
-	return f
+	return f, copied
 }
 
 // describe prints every function of f with its span, the reason it is not analyzed, its

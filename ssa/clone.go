@@ -1,28 +1,144 @@
 package ssa
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
-// Clone copies fn and its nested functions, HIR and SSA form alike, for a new version of the
-// source in which fn's text is unchanged but starts shift bytes later. Bindings the copied
-// functions own are copied; every other binding b is replaced by outer(b), which returns nil
-// when b has no counterpart, and then Clone returns nil too. The copy shares nothing mutable
-// with fn.
+// A Copy is a copy of a function and its nested functions, HIR and SSA form alike, for a new
+// version of the source in which their text is unchanged but starts shift bytes later. It is
+// made in two steps, so that the copying can run on another processor while the lowering of
+// the new version goes on. NewCopy, on the lowering's goroutine, resolves the bindings the
+// functions use from outside them, which only the lowering's scopes know, and returns the
+// copy's root, with its name, span and parent as the lowering reads them; Make copies the
+// rest, once, on whichever goroutine calls it first. The copy shares nothing mutable with the
+// original, which must not change meanwhile. Make also gathers what the lowering then reads
+// from the copy: the instructions that use a binding from outside it (OuterUses), and the
+// captured reads inside it (Captured).
 //
-// Clone runs on every keystroke for each unchanged function next to the edit, so it allocates
-// by kind, not by object: one array each for a function's bindings, blocks, instructions,
-// values, φs and the lists that point into them. Pointers into the original are translated by
-// index: a binding by its owner and ID, a value by its ID, a φ by its value, and a place or a
-// defining instruction by its position in the function's packed instructions (see
-// packInstrs), which the copy lays out the same way.
-func (fn *Function) Clone(shift int32, outer func(*Binding) *Binding) *Function {
-	c := cloner{shift: shift, outer: outer, funcs: make(map[*Function]*Function)}
-	return c.function(fn)
+// Copies are made on every keystroke for each unchanged function next to the edit, so Make
+// allocates by kind, not by object: one array each for a function's bindings, blocks,
+// instructions, values, φs and the lists that point into them. Pointers into the original are
+// translated by index: a binding by its owner and ID, a value by its ID, a φ by its value, and
+// a place or a defining instruction by its position in the function's packed instructions
+// (see packInstrs), which the copy lays out the same way.
+type Copy struct {
+	orig, root *Function
+	c          cloner
+	once       sync.Once
+}
+
+// OuterUse is an instruction of a copied function that uses a binding from outside the copy.
+type OuterUse struct {
+	Func  *Function
+	Order int // Func's position among the copied functions, in preorder: 0 for the root
+	Instr *Instr
+}
+
+// CapturedRead is a read of a variable of an enclosing function that sees a single
+// definition of it: Def (see NewCopy).
+type CapturedRead struct {
+	Read, Def *Place
+}
+
+// NewCopy starts a copy of fn. Bindings the copied functions own are copied; every other
+// binding b they use is replaced by outer(b), which returns nil when b has no counterpart, and
+// then NewCopy returns nil. captured maps the places of reads in fn's nested functions to the
+// places of the single definitions they see (the lowering's File.Captures); Make translates
+// those inside the copy.
+func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured map[*Place]*Place) *Copy {
+	uses := fn.usedFromOutside()
+	resolved := make(map[*Binding]*Binding, len(uses))
+	now := make([]*Binding, len(uses))
+	for i, b := range uses {
+		if now[i] = outer(b); now[i] == nil {
+			return nil
+		}
+		resolved[b] = now[i]
+	}
+	c := cloner{shift: shift, outer: resolved, captured: captured}
+	root := c.shell(fn)
+	root.fromOutside = now
+	return &Copy{orig: fn, root: root, c: c}
+}
+
+// Func returns the copy's root function. Until Make returns, only its Name, Span,
+// NotAnalyzed and Parent may be used.
+func (c *Copy) Func() *Function { return c.root }
+
+// Make copies the functions, if no call did yet, and returns when they are copied.
+func (c *Copy) Make() {
+	c.once.Do(func() {
+		c.c.funcs = make(map[*Function]*Function)
+		c.c.function(c.orig, c.root)
+		for i, r := range c.c.reads {
+			def := r.Def
+			c.c.reads[i].Def = &c.c.funcs[def.Binding.Owner].instrs[def.Binding.Owner.placeIndex(def)].Place
+		}
+	})
+}
+
+// Funcs returns the copied functions in preorder, once Make returned.
+func (c *Copy) Funcs() []*Function { return c.c.order }
+
+// OuterUses returns, once Make returned, the instructions of the copy that use a binding from
+// outside it, function by function in preorder.
+func (c *Copy) OuterUses() []OuterUse { return c.c.outerUses }
+
+// Captured returns, once Make returned, the captured reads that the copied functions make of
+// each other's variables, translated from the map NewCopy was given.
+func (c *Copy) Captured() []CapturedRead { return c.c.reads }
+
+// usedFromOutside returns the bindings that fn and its nested functions use and none of them
+// owns: globals and enclosing functions' variables, each once. A copy knows its own from the
+// original's, resolved; an original made by lowering finds them in its instructions.
+func (fn *Function) usedFromOutside() []*Binding {
+	if fn.fromOutside != nil {
+		return fn.fromOutside
+	}
+	inside := make(map[*Function]bool)
+	var funcs []*Function
+	var enter func(*Function)
+	enter = func(f *Function) {
+		inside[f] = true
+		funcs = append(funcs, f)
+		for _, c := range f.Children {
+			enter(c)
+		}
+	}
+	enter(fn)
+	seen := make(map[*Binding]bool)
+	uses := []*Binding{}
+	note := func(b *Binding) {
+		if b != nil && !inside[b.Owner] && !seen[b] {
+			seen[b] = true
+			uses = append(uses, b)
+		}
+	}
+	for _, f := range funcs {
+		for _, b := range f.Blocks {
+			for i := range b.Instrs {
+				note(b.Instrs[i].Place.Binding)
+			}
+		}
+		for _, v := range f.Values {
+			note(v.Binding)
+		}
+	}
+	return uses
 }
 
 type cloner struct {
-	shift int32
-	outer func(*Binding) *Binding
-	funcs map[*Function]*Function // the copies made so far, by original
+	shift    int32
+	outer    map[*Binding]*Binding   // the bindings used from outside the copied functions, resolved
+	captured map[*Place]*Place       // see NewCopy
+	funcs    map[*Function]*Function // the copies made so far, by original
+	order    []*Function             // the same copies, in preorder
+
+	outerUses []OuterUse
+	// reads are the captured reads inside the copy; until the copy is whole, with Def the
+	// original's place.
+	reads []CapturedRead
 }
 
 func (c *cloner) span(s Span) Span { return Span{Start: s.Start + c.shift, End: s.End + c.shift} }
@@ -38,12 +154,19 @@ func (c *cloner) binding(b *Binding) *Binding {
 	if nf, ok := c.funcs[b.Owner]; ok {
 		return nf.Bindings[b.ID]
 	}
-	return c.outer(b)
+	return c.outer[b]
 }
 
-func (c *cloner) function(fn *Function) *Function {
-	nf := &Function{Name: fn.Name, Span: c.span(fn.Span), NotAnalyzed: c.reason(fn.NotAnalyzed), temps: fn.temps, built: fn.built}
+// shell returns the copy of fn without its bindings, nested functions and body.
+func (c *cloner) shell(fn *Function) *Function {
+	return &Function{Name: fn.Name, Span: c.span(fn.Span), NotAnalyzed: c.reason(fn.NotAnalyzed), temps: fn.temps, built: fn.built}
+}
+
+// function copies into nf, fn's shell, the rest of fn.
+func (c *cloner) function(fn, nf *Function) {
 	c.funcs[fn] = nf
+	order := len(c.order)
+	c.order = append(c.order, nf)
 	bindings := make([]Binding, len(fn.Bindings))
 	nf.Bindings = make([]*Binding, len(fn.Bindings))
 	for i, b := range fn.Bindings {
@@ -57,21 +180,16 @@ func (c *cloner) function(fn *Function) *Function {
 	}
 	nf.Children = make([]*Function, len(fn.Children))
 	for i, child := range fn.Children {
-		nc := c.function(child)
-		if nc == nil {
-			return nil
-		}
+		nc := c.shell(child)
 		nc.Parent = nf
+		c.function(child, nc)
 		nf.Children[i] = nc
 	}
-	if !c.body(fn, nf) {
-		return nil
-	}
-	return nf
+	c.body(fn, nf, order)
 }
 
-// body copies fn's blocks, instructions and values into nf.
-func (c *cloner) body(fn, nf *Function) bool {
+// body copies fn's blocks, instructions and values into nf, the copy of preorder order.
+func (c *cloner) body(fn, nf *Function, order int) {
 	edges, phis, instrs := 0, 0, 0
 	for _, b := range fn.Blocks {
 		edges += len(b.Preds) + len(b.Term.Succs)
@@ -101,10 +219,16 @@ func (c *cloner) body(fn, nf *Function) bool {
 			if in.Func != nil {
 				in.Func = c.funcs[in.Func]
 			}
-			if in.Place.Binding != nil {
-				if in.Place.Binding = c.binding(in.Place.Binding); in.Place.Binding == nil {
-					return false
+			if used := in.Place.Binding; used != nil {
+				switch {
+				case c.funcs[used.Owner] == nil:
+					c.outerUses = append(c.outerUses, OuterUse{nf, order, in})
+				case used.Owner != fn && in.Reads():
+					if def := c.captured[&b.Instrs[j].Place]; def != nil {
+						c.reads = append(c.reads, CapturedRead{&in.Place, def})
+					}
 				}
+				in.Place.Binding = c.binding(used)
 				in.Place.Span = c.span(in.Place.Span)
 			}
 		}
@@ -114,7 +238,7 @@ func (c *cloner) body(fn, nf *Function) bool {
 		nb.Phis = phiList[len(phiList)-len(b.Phis) : len(phiList) : len(phiList)]
 	}
 	if len(fn.Values) == 0 {
-		return true
+		return
 	}
 	uses, phiCount, operands := 0, 0, 0
 	for _, v := range fn.Values {
@@ -136,9 +260,7 @@ func (c *cloner) body(fn, nf *Function) bool {
 		nv := &values[i]
 		*nv = *v
 		nv.Block = nf.Blocks[v.Block.ID]
-		if nv.Binding = c.binding(v.Binding); nv.Binding == nil {
-			return false
-		}
+		nv.Binding = c.binding(v.Binding)
 		if v.Instr != nil {
 			nv.Instr = &nf.instrs[fn.instrIndex(v.Instr)]
 		}
@@ -175,7 +297,6 @@ func (c *cloner) body(fn, nf *Function) bool {
 			b.Single = &nf.instrs[fn.placeIndex(b.Single)].Place
 		}
 	}
-	return true
 }
 
 // appendBlocks appends to list the copies, in blocks, of the blocks of from, and returns the

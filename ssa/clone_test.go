@@ -18,10 +18,12 @@ func TestClone(t *testing.T) {
 		if err := ssa.Build(fn); err != nil {
 			t.Fatal(err)
 		}
-		c := fn.Clone(100, func(b *ssa.Binding) *ssa.Binding { return b })
-		if c == nil {
+		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil)
+		if cp == nil {
 			t.Fatalf("seed %d: no copy", seed)
 		}
+		cp.Make()
+		c := cp.Func()
 		ssatest.Check(t, c)
 		if c.String() != fn.String() {
 			t.Fatalf("seed %d: the copy prints differently:\n%s\nwant\n%s", seed, c, fn)

@@ -269,6 +269,9 @@ type Function struct {
 	instrs  []Instr    // before Finish, what blocks append to (see add); after, every block's instructions in block order (see packInstrs)
 	pool    *InstrPool // where instrs came from and goes back to at Finish, if borrowed
 	built   bool
+	// fromOutside are the bindings a copy and its nested functions use from outside them (see
+	// usedFromOutside); nil for a function lowered.
+	fromOutside []*Binding
 }
 
 // Entry returns the entry block.
