@@ -82,7 +82,7 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	old := lw.reuse[lw.t.Nodes[node].Start]
 	now := lw.shapeOf(outer, node)
 	if old == nil || now.inWith || old.Name != name || lw.prev.shapes[old] != now ||
-		!sameSubtree(lw.prev.Tree, lw.prev.Tree.NodeAt(uint32(old.Span.Start), uint32(old.Span.End), now.kind), lw.t, node) {
+		!sameSubtree(lw.prev.Tree, lw.prevNode(old, node), lw.t, node) {
 		return nil
 	}
 	cp := old.NewCopy(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
@@ -108,6 +108,19 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	lw.funcs = append(lw.funcs, make([]*ssa.Function, countFuncs(old))...)
 	lw.copier.start(cp)
 	return fn
+}
+
+// prevNode returns the node of old, a function of the previous version, in its tree, or -1:
+// the node that node, of the same kind, was copied from by the re-parse, if it is old's, and
+// else the one found by its span.
+func (lw *lowerer) prevNode(old *ssa.Function, node int32) int32 {
+	t, kind := lw.prev.Tree, lw.t.Nodes[node].Kind
+	if a := lw.t.CopiedFrom(t, node); a >= 0 {
+		if n := &t.Nodes[a]; n.Kind == kind && int32(n.Start) == old.Span.Start && int32(n.End) == old.Span.End {
+			return a
+		}
+	}
+	return t.NodeAt(uint32(old.Span.Start), uint32(old.Span.End), kind)
 }
 
 // reusedCopy is a copy started by reused, and the index in File.Funcs of its root.

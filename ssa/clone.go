@@ -48,15 +48,13 @@ type CapturedRead struct {
 // those inside the copy.
 func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured map[*Place]*Place) *Copy {
 	uses := fn.usedFromOutside()
-	resolved := make(map[*Binding]*Binding, len(uses))
 	now := make([]*Binding, len(uses))
 	for i, b := range uses {
 		if now[i] = outer(b); now[i] == nil {
 			return nil
 		}
-		resolved[b] = now[i]
 	}
-	c := cloner{shift: shift, outer: resolved, captured: captured}
+	c := cloner{shift: shift, uses: uses, captured: captured}
 	root := c.shell(fn)
 	root.fromOutside = now
 	return &Copy{orig: fn, root: root, c: c}
@@ -69,6 +67,10 @@ func (c *Copy) Func() *Function { return c.root }
 // Make copies the functions, if no call did yet, and returns when they are copied.
 func (c *Copy) Make() {
 	c.once.Do(func() {
+		c.c.outer = make(map[*Binding]*Binding, len(c.c.uses))
+		for i, b := range c.c.uses {
+			c.c.outer[b] = c.root.fromOutside[i]
+		}
 		c.c.funcs = make(map[*Function]*Function)
 		c.c.function(c.orig, c.root)
 		for i, r := range c.c.reads {
@@ -130,7 +132,8 @@ func (fn *Function) usedFromOutside() []*Binding {
 
 type cloner struct {
 	shift    int32
-	outer    map[*Binding]*Binding   // the bindings used from outside the copied functions, resolved
+	uses     []*Binding              // the bindings used from outside the copied functions
+	outer    map[*Binding]*Binding   // the same, resolved: the copy's fromOutside
 	captured map[*Place]*Place       // see NewCopy
 	funcs    map[*Function]*Function // the copies made so far, by original
 	order    []*Function             // the same copies, in preorder
