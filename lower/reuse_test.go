@@ -125,6 +125,11 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) (*File
 			}
 		}
 	}
+	for _, fn := range f.Funcs {
+		if err := ssa.Verify(fn); err != nil { // also of a function not analyzed, copied or not
+			t.Error(err)
+		}
+	}
 	return f, copied
 }
 

@@ -240,7 +240,12 @@ func (c *cloner) body(fn, nf *Function, order int) {
 		phiList = append(phiList, b.Phis...) // translated once the φs exist, below
 		nb.Phis = phiList[len(phiList)-len(b.Phis) : len(phiList) : len(phiList)]
 	}
-	if len(fn.Values) == 0 {
+	for _, b := range nf.Bindings {
+		if b.Single != nil {
+			b.Single = &nf.instrs[fn.placeIndex(b.Single)].Place
+		}
+	}
+	if len(fn.Values) == 0 { // not built: no values, and no place has one
 		return
 	}
 	uses, phiCount, operands := 0, 0, 0
@@ -294,11 +299,6 @@ func (c *cloner) body(fn, nf *Function, order int) {
 	for i := range nf.instrs {
 		p := &nf.instrs[i].Place
 		p.Value = nf.value(p.Value)
-	}
-	for _, b := range nf.Bindings {
-		if b.Single != nil {
-			b.Single = &nf.instrs[fn.placeIndex(b.Single)].Place
-		}
 	}
 }
 

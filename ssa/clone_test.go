@@ -18,6 +18,7 @@ func TestClone(t *testing.T) {
 		if err := ssa.Build(fn); err != nil {
 			t.Fatal(err)
 		}
+		setSingles(fn)
 		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil)
 		if cp == nil {
 			t.Fatalf("seed %d: no copy", seed)
@@ -48,4 +49,44 @@ func TestClone(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCopyNotAnalyzed copies random functions that are not analyzed, and have no SSA form: the
+// single definitions of their bindings must be the copy's own. A copy that pointed into the
+// original kept the whole previous version of a file alive.
+func TestCopyNotAnalyzed(t *testing.T) {
+	for seed := range uint64(100) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		fn := ssatest.RandomFunction(rng, ssatest.RandomOptions(rng, 30))
+		fn.NotAnalyzed = ssa.Reason{Kind: ssa.SyntaxError}
+		if setSingles(fn) == 0 {
+			continue
+		}
+		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil)
+		cp.Make()
+		if err := ssa.Verify(cp.Func()); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+// setSingles sets the Single of each of fn's bindings that one instruction defines, as the
+// lowering does, and returns how many it set.
+func setSingles(fn *ssa.Function) int {
+	defs := make(map[*ssa.Binding][]*ssa.Place)
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if in := &b.Instrs[i]; in.Defines() {
+				defs[in.Place.Binding] = append(defs[in.Place.Binding], &in.Place)
+			}
+		}
+	}
+	n := 0
+	for b, places := range defs {
+		if len(places) == 1 && b.Owner == fn {
+			b.Single = places[0]
+			n++
+		}
+	}
+	return n
 }

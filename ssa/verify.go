@@ -22,15 +22,17 @@ import (
 //   - a block has at most one φ per binding; every φ has one operand per predecessor, all of its
 //     binding; every φ is used by some read, directly or through other φs (the form is pruned),
 //     and is neither trivial nor part of a redundant φ set (it is minimal);
-//   - every value's use list holds exactly the reads and φ operands that refer to it.
+//   - every value's use list holds exactly the reads and φ operands that refer to it;
+//   - a binding's Single, if set, is the place of one of fn's own instructions that defines it
+//     (this also in a function that is not analyzed).
 //
 // Checks that rest on a broken foundation are skipped: nothing else is checked when fn.Blocks or
 // fn.Values is misnumbered, dominance is not checked on a malformed CFG, and dead φs and
 // redundant sets are only searched for when the values and φs are otherwise sound. A function
-// that is not analyzed has nothing to check.
+// that is not analyzed has nothing else to check.
 func Verify(fn *Function) error {
-	if !fn.Analyzed() {
-		return nil
+	if err := checkSingles(fn); err != nil || !fn.Analyzed() {
+		return err
 	}
 	if !fn.built {
 		return fmt.Errorf("%s: not built", fn.Name)
@@ -55,6 +57,29 @@ func Verify(fn *Function) error {
 	}
 	vr.checkUseLists()
 	return errors.Join(vr.errs...)
+}
+
+// checkSingles checks that each of fn's bindings that has a Single has it among fn's own
+// definitions of it: a copy of fn must not point into the function it was copied from.
+func checkSingles(fn *Function) error {
+	defines := make(map[*Place]bool)
+	for _, b := range fn.Blocks {
+		if b == nil {
+			continue // checkBlockIDs reports it
+		}
+		for i := range b.Instrs {
+			if in := &b.Instrs[i]; in.Defines() {
+				defines[&in.Place] = true
+			}
+		}
+	}
+	var errs []error
+	for _, b := range fn.Bindings {
+		if b != nil && b.Single != nil && (!defines[b.Single] || b.Single.Binding != b) {
+			errs = append(errs, fmt.Errorf("%s: the single definition of %s is not one of the function's definitions of it", fn.Name, b.Name))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // verifier accumulates the problems found in one function.
