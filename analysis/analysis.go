@@ -106,6 +106,7 @@ type Result struct {
 
 	doms         sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
 	literalTemps sync.Map // *ssa.Function → its literals (see literals)
+	funcDiags    sync.Map // *ssa.Function → funcDiagnostics (see funcDiagnostics)
 }
 
 // MaxSize is the size of the largest source analyzed. Analysis takes about 80 times the
@@ -276,6 +277,10 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 		file.Tree = nil
 	}
 	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs, instrs: instructions(file.Funcs)}
+	if prev != nil {
+		r.carryDiagnostics(prev, file.Copied)
+	}
+	file.Copied = nil // it holds prev's functions
 	r.goodBroken = make(map[int32]bool)
 	for _, fn := range r.brokenFuncs() {
 		r.goodBroken[fn.Span.Start] = true

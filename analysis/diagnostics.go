@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ssalens/ssalens/lower"
 	"github.com/ssalens/ssalens/ssa"
 )
 
@@ -49,15 +50,46 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 
 // funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
 // reads in the temporal dead zone and, if uselessAssignments is set, its useless assignments.
+// Those of an analyzed function are computed once per Result that is not moved, or carried
+// over from the function it is a copy of (carryDiagnostics).
 func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
 	if !fn.Analyzed() {
 		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
+	}
+	if c, ok := r.funcDiags.Load(fn); ok && c.(funcDiagnostics).uselessAssignments == uselessAssignments {
+		return c.(funcDiagnostics).ds
 	}
 	var ds []Diagnostic
 	if uselessAssignments {
 		ds = r.uselessAssignments(fn)
 	}
-	return append(ds, r.temporalDeadZoneReads(fn)...)
+	ds = append(ds, r.temporalDeadZoneReads(fn)...)
+	if r.moving == nil {
+		r.funcDiags.Store(fn, funcDiagnostics{uselessAssignments, ds})
+	}
+	return ds
+}
+
+// funcDiagnostics are the findings about an analyzed function's own code, as Diagnostics
+// made them.
+type funcDiagnostics struct {
+	uselessAssignments bool
+	ds                 []Diagnostic
+}
+
+// carryDiagnostics gives r the findings prev made about the functions that r's lowering copied
+// from prev's, shifted with them. They depend on nothing but the function's own code: its
+// instructions, SSA values and variables, which the copy has as they were.
+func (r *Result) carryDiagnostics(prev *Result, copied []lower.Copied) {
+	for _, c := range copied {
+		if d, ok := prev.funcDiags.Load(c.Of); ok {
+			ds := slices.Clone(d.(funcDiagnostics).ds)
+			for i := range ds {
+				ds[i].Span = ssa.Span{Start: ds[i].Span.Start + c.Shift, End: ds[i].Span.End + c.Shift}
+			}
+			r.funcDiags.Store(c.Func, funcDiagnostics{d.(funcDiagnostics).uselessAssignments, ds})
+		}
+	}
 }
 
 // notAnalyzedDiagnostic says why fn is not analyzed, marking the first line of the cause (a

@@ -14,6 +14,10 @@ type File struct {
 	// variable's one definition there, when that definition runs before the closure holding
 	// the read is created: then the read sees that value and no other (see context.go).
 	Captures map[*ssa.Place]*ssa.Place
+	// Copied lists the functions copied from the previous version, with the functions they
+	// are copies of, for the analysis to carry over what it derived from those. It holds the
+	// previous version: the analysis drops it once it has.
+	Copied []Copied
 
 	strict bool // the top level is strict code
 	// usesArguments holds the functions whose own code uses the arguments object of the
@@ -24,6 +28,13 @@ type File struct {
 	shapes map[*ssa.Function]shape
 	// visited counts the statements, expressions and patterns lowered, for tests that bound it.
 	visited int
+}
+
+// Copied is a function copied from the previous version: Func is the copy of Of, whose text
+// starts Shift bytes later.
+type Copied struct {
+	Func, Of *ssa.Function
+	Shift    int32
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
@@ -57,7 +68,7 @@ func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 		lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
 	}
 	lw.lowerProgram(prev)
-	f := &File{Tree: t, Funcs: lw.funcs, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
+	f := &File{Tree: t, Funcs: lw.funcs, Copied: lw.copied, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
 	lw.captures.finish(f)
 	return f
 }
@@ -77,6 +88,7 @@ type lowerer struct {
 	// starting at each offset (see LowerFrom).
 	reuse  map[uint32]*ssa.Function
 	copier *copier // makes the copies of the functions reused, on other processors
+	copied []Copied
 	prev   *File
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code

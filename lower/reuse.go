@@ -232,12 +232,15 @@ func levelsUp(fn, owner *ssa.Function) int {
 	return -1
 }
 
-// adopt lists the functions of a copy in File.Funcs, where lowering them would have, and
-// takes in what the copy gathered as it was made: the uses its functions make of enclosing
+// adopt lists the functions of a copy in File.Funcs, where lowering them would have, and in
+// File.Copied, and takes in what the copy gathered as it was made: the uses its functions make of enclosing
 // functions' variables, and the captured reads inside it. Their own variables are settled and
 // resolved as they were in prev.
 func (lw *lowerer) adopt(c reusedCopy) {
 	copy(lw.funcs[c.index:], c.copy.Funcs())
+	for i, of := range c.copy.Originals() {
+		lw.copied = append(lw.copied, Copied{Func: c.copy.Funcs()[i], Of: of, Shift: c.copy.Shift()})
+	}
 	root := c.copy.Func()
 	for _, u := range c.copy.OuterUses() {
 		lw.captures.readOuter(u.Func, c.index+u.Order, u.Instr, root)

@@ -83,6 +83,12 @@ func (c *Copy) Make() {
 // Funcs returns the copied functions in preorder, once Make returned.
 func (c *Copy) Funcs() []*Function { return c.c.order }
 
+// Originals returns the functions copied, in the order of Funcs, once Make returned.
+func (c *Copy) Originals() []*Function { return c.c.origs }
+
+// Shift returns how many bytes later the copy's text starts than the original's.
+func (c *Copy) Shift() int32 { return c.c.shift }
+
 // OuterUses returns, once Make returned, the instructions of the copy that use a binding from
 // outside it, function by function in preorder.
 func (c *Copy) OuterUses() []OuterUse { return c.c.outerUses }
@@ -137,6 +143,7 @@ type cloner struct {
 	captured map[*Place]*Place       // see NewCopy
 	funcs    map[*Function]*Function // the copies made so far, by original
 	order    []*Function             // the same copies, in preorder
+	origs    []*Function             // their originals, in the same order
 
 	outerUses []OuterUse
 	// reads are the captured reads inside the copy; until the copy is whole, with Def the
@@ -170,6 +177,7 @@ func (c *cloner) function(fn, nf *Function) {
 	c.funcs[fn] = nf
 	order := len(c.order)
 	c.order = append(c.order, nf)
+	c.origs = append(c.origs, fn)
 	bindings := make([]Binding, len(fn.Bindings))
 	nf.Bindings = make([]*Binding, len(fn.Bindings))
 	for i, b := range fn.Bindings {
