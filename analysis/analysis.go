@@ -106,7 +106,10 @@ type Result struct {
 
 	doms         sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
 	literalTemps sync.Map // *ssa.Function → its literals (see literals)
-	funcDiags    sync.Map // *ssa.Function → funcDiagnostics (see funcDiagnostics)
+	// funcDiags are the findings about the analyzed functions' own code (see
+	// keptFuncDiagnostics), guarded by funcDiagsMu, which Diagnostics holds.
+	funcDiags   map[*ssa.Function]funcDiagnostics
+	funcDiagsMu sync.Mutex
 }
 
 // MaxSize is the size of the largest source analyzed. Analysis takes about 80 times the

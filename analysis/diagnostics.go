@@ -39,9 +39,11 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
 		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
 	}
+	r.funcDiagsMu.Lock()
+	defer r.funcDiagsMu.Unlock()
 	var ds []Diagnostic
 	for _, fn := range r.Funcs {
-		ds = append(ds, r.funcDiagnostics(fn, uselessAssignments)...)
+		ds = append(ds, r.keptFuncDiagnostics(fn, uselessAssignments)...)
 	}
 	ds = append(ds, r.syntaxErrors...)
 	sortDiagnostics(ds)
@@ -50,22 +52,34 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 
 // funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
 // reads in the temporal dead zone and, if uselessAssignments is set, its useless assignments.
-// Those of an analyzed function are computed once per Result that is not moved, or carried
-// over from the function it is a copy of (carryDiagnostics).
 func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
 	if !fn.Analyzed() {
 		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
-	}
-	if c, ok := r.funcDiags.Load(fn); ok && c.(funcDiagnostics).uselessAssignments == uselessAssignments {
-		return c.(funcDiagnostics).ds
 	}
 	var ds []Diagnostic
 	if uselessAssignments {
 		ds = r.uselessAssignments(fn)
 	}
-	ds = append(ds, r.temporalDeadZoneReads(fn)...)
+	return append(ds, r.temporalDeadZoneReads(fn)...)
+}
+
+// keptFuncDiagnostics is funcDiagnostics for Diagnostics, whose caller holds funcDiagsMu:
+// those of an analyzed function are made once per Result that is not moved, or carried over
+// from the function it is a copy of (carryDiagnostics). Why a function is not analyzed is
+// worked out every time: its message and line move with the text around it.
+func (r *Result) keptFuncDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
+	if !fn.Analyzed() { // a function the verifier finds fault with stops being analyzed
+		return r.funcDiagnostics(fn, uselessAssignments)
+	}
+	if c, ok := r.funcDiags[fn]; ok && c.uselessAssignments == uselessAssignments {
+		return c.ds
+	}
+	ds := r.funcDiagnostics(fn, uselessAssignments)
 	if r.moving == nil {
-		r.funcDiags.Store(fn, funcDiagnostics{uselessAssignments, ds})
+		if r.funcDiags == nil {
+			r.funcDiags = make(map[*ssa.Function]funcDiagnostics, len(r.Funcs))
+		}
+		r.funcDiags[fn] = funcDiagnostics{uselessAssignments, ds}
 	}
 	return ds
 }
@@ -77,18 +91,32 @@ type funcDiagnostics struct {
 	ds                 []Diagnostic
 }
 
-// carryDiagnostics gives r the findings prev made about the functions that r's lowering copied
-// from prev's, shifted with them. They depend on nothing but the function's own code: its
-// instructions, SSA values and variables, which the copy has as they were.
+// carryDiagnostics gives r, not yet shared, the findings prev made about the functions that
+// r's lowering copied from prev's, shifted with them. They depend on nothing but the
+// function's own code: its instructions, SSA values and variables, which the copy has as they
+// were. It runs on the way to every keystroke's answers, so it is a pass over plain maps, and
+// it does not wait for prev's Diagnostics under way: r then makes its own.
 func (r *Result) carryDiagnostics(prev *Result, copied []lower.Copied) {
+	if !prev.funcDiagsMu.TryLock() {
+		return
+	}
+	defer prev.funcDiagsMu.Unlock()
+	if len(prev.funcDiags) == 0 {
+		return
+	}
+	r.funcDiags = make(map[*ssa.Function]funcDiagnostics, len(r.Funcs))
 	for _, c := range copied {
-		if d, ok := prev.funcDiags.Load(c.Of); ok {
-			ds := slices.Clone(d.(funcDiagnostics).ds)
-			for i := range ds {
-				ds[i].Span = ssa.Span{Start: ds[i].Span.Start + c.Shift, End: ds[i].Span.End + c.Shift}
-			}
-			r.funcDiags.Store(c.Func, funcDiagnostics{d.(funcDiagnostics).uselessAssignments, ds})
+		d, ok := prev.funcDiags[c.Of]
+		if !ok {
+			continue
 		}
+		if len(d.ds) > 0 {
+			d.ds = slices.Clone(d.ds)
+			for i := range d.ds {
+				d.ds[i].Span = ssa.Span{Start: d.ds[i].Span.Start + c.Shift, End: d.ds[i].Span.End + c.Shift}
+			}
+		}
+		r.funcDiags[c.Func] = d
 	}
 }
 
