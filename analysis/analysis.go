@@ -279,11 +279,17 @@ func lowerTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result, 
 	if !next {
 		file.Tree = nil
 	}
-	r := &Result{Src: tree.Src, Lines: lines, File: file, Funcs: file.Funcs, instrs: instructions(file.Funcs)}
+	r := newResult(tree.Src, lines, file)
 	if prev != nil {
 		r.carryDiagnostics(prev, file.Copied)
 	}
 	file.Copied = nil // it holds prev's functions
+	return r
+}
+
+// newResult returns the analysis of src that file is the lowering of.
+func newResult(src []byte, lines *Lines, file *lower.File) *Result {
+	r := &Result{Src: src, Lines: lines, File: file, Funcs: file.Funcs, instrs: instructions(file.Funcs)}
 	r.goodBroken = make(map[int32]bool)
 	for _, fn := range r.brokenFuncs() {
 		r.goodBroken[fn.Span.Start] = true

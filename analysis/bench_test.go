@@ -48,10 +48,7 @@ func BenchmarkAnalyze(b *testing.B) {
 func BenchmarkKeystroke(b *testing.B) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
-			doc, err := analysis.NewDocument(f.Src, analysis.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
+			doc := analysis.NewDocument(f.Src, analysis.Options{})
 			doc.Result()
 			mid := int32(bytes.IndexByte(f.Src[len(f.Src)/2:], '\n') + len(f.Src)/2 + 1)
 			line := doc.Lines().Line(mid) - 1
@@ -66,6 +63,26 @@ func BenchmarkKeystroke(b *testing.B) {
 				doc.Result().InlayHints(from, to+int32(i%2), analysis.HintOptions{Versions: true, Phis: true})
 			}
 			doc.Close()
+		})
+	}
+}
+
+// BenchmarkPreviewHints measures the preview of the first 60 lines of each JavaScript corpus
+// file that has one (analysis.Document.PreviewHints): the parse of the start of the file, its
+// lowering both ways if the start does not tell whether the file is strict, and the scan of
+// the rest for calls of eval.
+func BenchmarkPreviewHints(b *testing.B) {
+	for _, f := range corpus.Fetch(b) {
+		b.Run(f.Name, func(b *testing.B) {
+			doc := analysis.NewDocument(f.Src, analysis.Options{})
+			end := doc.Lines().Start(60)
+			o := analysis.HintOptions{Versions: true, Phis: true}
+			if _, ok := doc.PreviewHints(0, end, o); !ok {
+				b.Skip("no preview")
+			}
+			for b.Loop() {
+				doc.PreviewHints(0, end, o)
+			}
 		})
 	}
 }

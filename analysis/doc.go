@@ -18,4 +18,6 @@
 //
 // A Document is one version of an edited file: its next version is made from an edit, and its
 // analysis is computed once, on first use, from the previous version's where the edit allows.
+// Until the first version of a large file is analyzed, a preview of its first lines gives the
+// hints there that the rest of the file cannot change (preview.go).
 package analysis

@@ -35,6 +35,7 @@ type Document struct {
 	from  *Document
 	// treeMu serializes the successors that re-parse from tree and give it up, and Close.
 	treeMu sync.Mutex
+	closed bool // by Close: a tree parsed after it is closed at once
 
 	analyze sync.Once
 	result  atomic.Pointer[Result] // the answers: fresh, or moved from the last good analysis
@@ -43,21 +44,14 @@ type Document struct {
 	parsedWhole atomic.Bool // parsed whole, or ParsedWhole looked at it already
 }
 
-// NewDocument parses text, unless it is larger than MaxSize. A large text is parsed in pieces
-// on every processor (treesitter.ParseInPieces), and parsed whole again in the background, for
-// the re-parse of the next version, once its analysis is done.
-func NewDocument(text []byte, opts Options) (*Document, error) {
+// NewDocument returns the first version of a document, parsed when its analysis is first
+// asked for. A large text is parsed in pieces on every processor (treesitter.ParseInPieces),
+// and parsed whole again in the background, for the re-parse of the next version, once its
+// analysis is done.
+func NewDocument(text []byte, opts Options) *Document {
 	d := &Document{text: text, lines: NewLines(text), opts: opts}
-	if len(text) <= MaxSize {
-		tree, err := treesitter.ParseInPieces(opts.Language.grammar(), text)
-		if err != nil {
-			return nil, err
-		}
-		d.tree.Store(tree)
-	}
-	d.parse.Do(func() {})
 	d.parsedWhole.Store(true)
-	return d, nil
+	return d
 }
 
 // Text returns the document's source. The caller must not modify it.
@@ -92,24 +86,39 @@ func (d *Document) syntaxTree() *treesitter.Tree {
 		if len(d.text) > MaxSize {
 			return
 		}
-		if tree := base.reparse(d.text, d.edit); tree != nil {
-			d.tree.Store(tree)
+		tree := base.reparse(d.text, d.edit)
+		switch {
+		case tree != nil:
 			d.from = base
-			return
+		case base == nil: // the first version
+			tree = mustParse(treesitter.ParseInPieces, d)
+		default: // the base has no tree: too large, closed, or given up to another successor
+			tree = mustParse(treesitter.Parse, d)
 		}
-		// The base has no tree: too large, closed, or given up to another successor.
-		tree, err := treesitter.Parse(d.opts.Language.grammar(), d.text)
-		if err != nil {
-			panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
-		}
+		d.treeMu.Lock()
+		defer d.treeMu.Unlock()
 		d.tree.Store(tree)
+		if d.closed {
+			tree.CloseInBackground()
+		}
 	})
 	return d.tree.Load()
+}
+
+func mustParse(parse func(*treesitter.Grammar, []byte) (*treesitter.Tree, error), d *Document) *treesitter.Tree {
+	tree, err := parse(d.opts.Language.grammar(), d.text)
+	if err != nil {
+		panic(fmt.Sprintf("analysis: cannot parse a document of %d bytes: %v", len(d.text), err))
+	}
+	return tree
 }
 
 // reparse returns the syntax tree of text, d's text changed by edit, re-parsed from d's tree,
 // which it gives up; nil if d has no tree (too large) or has given it up already.
 func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
+	if d == nil {
+		return nil
+	}
 	bt := d.syntaxTree()
 	if bt == nil {
 		return nil
@@ -147,24 +156,21 @@ func (d *Document) Compact() {
 // parsed whole has no history to move them from), for one not analyzed yet, and after its
 // first call. It parses the file whole, so it belongs where nothing waits: when the user stops
 // typing.
-func (d *Document) ParsedWhole() (*Document, error) {
+func (d *Document) ParsedWhole() *Document {
 	r := d.result.Load()
 	if r == nil || r.moving != nil || !d.parsedWhole.CompareAndSwap(false, true) {
-		return nil, nil
+		return nil
 	}
 	t := d.tree.Load()
 	if t == nil || len(t.Nodes) == 0 || t.Nodes[0].Flags&treesitter.HasError == 0 {
-		return nil, nil
+		return nil
 	}
-	whole, err := NewDocument(d.text, d.opts)
-	if err != nil {
-		return nil, err
-	}
-	if slices.Equal(whole.tree.Load().Nodes, t.Nodes) {
+	whole := NewDocument(d.text, d.opts)
+	if slices.Equal(whole.syntaxTree().Nodes, t.Nodes) {
 		whole.Close()
-		return nil, nil
+		return nil
 	}
-	return whole, nil
+	return whole
 }
 
 // Close frees the syntax tree of a document no longer edited; its text and analysis stay
@@ -174,6 +180,7 @@ func (d *Document) ParsedWhole() (*Document, error) {
 func (d *Document) Close() {
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
+	d.closed = true
 	if t := d.tree.Load(); t != nil {
 		t.CloseInBackground()
 	}

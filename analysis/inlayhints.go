@@ -56,8 +56,15 @@ type HintOptions struct {
 
 // InlayHints returns the hints whose position lies in [start, end], in order, as o chooses.
 func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
+	hints := r.uncappedHints(start, end, o, nil)
+	return r.capPerLine(hints, o.MaxPerLine, start, end)
+}
+
+// uncappedHints returns the hints InlayHints caps per line: those of [start, end], or of their
+// whole lines if there is a cap. With shown, only the hints of the bindings it reports;
+// the positions of the others go to left out.
+func (r *Result) uncappedHints(start, end int32, o HintOptions, shown *shownBindings) []Hint {
 	focus := r.FocusAt(o.Scope, o.Cursor)
-	asked, askedEnd := start, end
 	start, end = r.hintRange(start, end, o, focus)
 	versions := o.Versions && !o.PhiOnly
 	var hints []Hint
@@ -68,20 +75,21 @@ func (r *Result) InlayHints(start, end int32, o HintOptions) []Hint {
 			if o.Span.End > end {
 				break // it begins in the range and ends after it
 			}
-			if l := r.Label(o); l != "" && focus.showsOccurrence(o) {
+			if l := r.Label(o); l != "" && focus.showsOccurrence(o) && shown.shows(o.Binding, o.Span.End) {
 				hints = append(hints, Hint{At: o.Span.End, Kind: HintVersion, Parts: []HintPart{{Text: l, Tooltip: r.valueSummary(o)}}})
 			}
 		}
 	}
 	if o.Phis || o.PhiOnly {
 		for _, j := range joins {
-			for _, parts := range r.phiHints(j.Block, versions, focus.showsPhi) {
+			inFocus := func(p *ssa.Phi) bool { return focus.showsPhi(p) && shown.shows(p.Value.Binding, j.At) }
+			for _, parts := range r.phiHints(j.Block, versions, inFocus) {
 				hints = append(hints, Hint{At: j.At, Kind: HintPhi, Parts: parts})
 			}
 		}
 	}
 	sort.SliceStable(hints, func(i, j int) bool { return hints[i].At < hints[j].At })
-	return r.capPerLine(hints, o.MaxPerLine, asked, askedEnd)
+	return hints
 }
 
 // valueSummary is the short tooltip of a version hint.

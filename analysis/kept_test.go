@@ -156,10 +156,7 @@ func TestKeptDefinitionOfContextVariable(t *testing.T) {
 // edits that follow.
 func analyzedDocument(t *testing.T, src string) *analysis.Document {
 	t.Helper()
-	doc, err := analysis.NewDocument([]byte(src), analysis.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := analysis.NewDocument([]byte(src), analysis.Options{})
 	doc.Result()
 	return doc
 }

@@ -156,10 +156,7 @@ func statementLine(src []byte, fn analysis.Span, rng *rand.Rand) (start, end int
 // replay makes the keystrokes of s in a random function of src and returns, over every
 // keystroke, the hints kept outside that function and in it.
 func replay(t *testing.T, src, paste []byte, s scenario, rng *rand.Rand) (outside, inside share) {
-	doc, err := analysis.NewDocument(src, analysis.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := analysis.NewDocument(src, analysis.Options{})
 	defer doc.Close()
 	before := doc.Result()
 	fn := pickFunction(before, rng)

@@ -22,7 +22,7 @@ func (lw *lowerer) lowerProgram(prev *File) {
 	// The whole file, also the spaces before the program node, which starts at its first token.
 	fn := ssa.NewFunction("<module>", ssa.Span{End: int32(len(t.Src))})
 	fs := lw.newFuncState(fn, nil, 0)
-	fs.strict = lw.isModule() || lw.hasUseStrict(0)
+	fs.strict = lw.strict || lw.isModule() || lw.hasUseStrict(0)
 	lw.strict = fs.strict
 	if prev != nil && prev.strict != fs.strict {
 		lw.reuse = nil // strictness decides how arguments aliases parameters

@@ -56,7 +56,19 @@ func Lower(t *ts.Tree) *File { return LowerFrom(t, nil, ts.Edit{}, nil, nil) }
 // writes what ssa.Build reads, but File.Captures and NotAnalyzed are written
 // until LowerFrom returns.
 func LowerFrom(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function)) *File {
-	lw := &lowerer{t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
+	return lowerFile(t, prev, edit, lines, ready, false)
+}
+
+// LowerStrict is Lower for the start of a program parsed alone (treesitter.ParsePrefix),
+// whose top level the rest of the program may make strict code: an import or an export
+// anywhere makes it a module. It lowers the top level as strict code whatever t says.
+func LowerStrict(t *ts.Tree) *File { return lowerFile(t, nil, ts.Edit{}, nil, nil, true) }
+
+// Strict reports whether the top level was lowered as strict code.
+func (f *File) Strict() bool { return f.strict }
+
+func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function), strict bool) *File {
+	lw := &lowerer{strict: strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit)
@@ -91,7 +103,7 @@ type lowerer struct {
 	copied []Copied
 	prev   *File
 	shapes map[*ssa.Function]shape
-	strict bool // the top level is strict code
+	strict bool // the top level is strict code; set beforehand, it is, whatever the tree says
 	// captures applies the context-variable rule to each function as it is finished, and
 	// ready, if not nil, is then given the function to build (see LowerFrom).
 	captures *captureResolver

@@ -139,8 +139,8 @@ func (s *Server) idle() {
 // did. Its diagnostics are published again, which asks the client to refresh its hints: once
 // the user stops typing, the answers are those of the text, whatever versions led to it.
 func (s *Server) parseWhole(f *file) bool {
-	doc, err := f.doc.ParsedWhole()
-	if err != nil || doc == nil {
+	doc := f.doc.ParsedWhole()
+	if doc == nil {
 		return false
 	}
 	whole := &file{uri: f.uri, version: f.version, doc: doc}

@@ -21,7 +21,8 @@
 //     clamping).
 //   - Analysis. analysis.Document computes its Result once, on first use, for every request
 //     and the diagnostics publisher (diagnostics.go) that asks. The publisher analyzes each
-//     new version at once; until it is done, inlay hints may come from the previous analysis
-//     (stale.go), so that typing never waits for an analysis. The feature files (inlayhint.go,
+//     new version at once; until it is done, inlay hints may come from the previous analysis,
+//     or, in a large file just opened, from a preview of its first lines (stale.go), so that
+//     neither typing nor opening a file waits for an analysis. The feature files (inlayhint.go,
 //     hover.go, navigation.go, showssa.go) only convert positions and shapes.
 package server

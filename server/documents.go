@@ -39,12 +39,8 @@ func (f *file) result() *analysis.Result {
 	return r
 }
 
-func openFile(uri protocol.DocumentURI, version int32, text []byte, opts analysis.Options) (*file, error) {
-	doc, err := analysis.NewDocument(text, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &file{uri: uri, version: version, doc: doc}, nil
+func openFile(uri protocol.DocumentURI, version int32, text []byte, opts analysis.Options) *file {
+	return &file{uri: uri, version: version, doc: analysis.NewDocument(text, opts)}
 }
 
 // contentChange is a TextDocumentContentChangeEvent; a nil Range replaces the whole text
@@ -97,11 +93,7 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	if !ok {
 		return nil
 	}
-	f, err := openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), opts)
-	if err != nil {
-		return err
-	}
-	s.replaceFile(f)
+	s.replaceFile(openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), opts))
 	return nil
 }
 

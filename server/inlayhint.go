@@ -37,8 +37,8 @@ type inlayHintKind int
 const inlayHintType inlayHintKind = 1
 
 // inlayHint returns the version and φ hints of the requested range, as the settings ask and
-// focused where the cursor is (cursor.go): from
-// the analysis of the current version, or, while it is computed, from an older one (stale.go).
+// focused where the cursor is (cursor.go): from the analysis of the current version, or, while
+// it is computed, from an older one or a preview (stale.go).
 func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessage) (any, error) {
 	var p inlayHintParams
 	if err := decodeParams(params, &p); err != nil {
@@ -49,12 +49,9 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 		return nil, err
 	}
 	start, end := offset(f.lines(), p.Range.Start, st.encoding), offset(f.lines(), p.Range.End, st.encoding)
-	var hints []analysis.Hint
 	o := st.hintOptions(f)
-	if base, edits := f.staleBase(); base != nil && s.client.inlayHintRefresh {
-		hints = base.InlayHintsAfter(edits, start, end, o)
-		f.staleAnswered.Store(true)
-	} else {
+	hints, early := s.earlyHints(f, start, end, o)
+	if !early {
 		hints = f.result().InlayHints(start, end, o)
 	}
 	out := make([]inlayHint, len(hints))

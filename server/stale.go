@@ -5,14 +5,19 @@ import (
 	"slices"
 )
 
-// Answering inlay hints from an older analysis.
+// Answering inlay hints before the analysis.
 //
-// Analyzing a large file again takes longer than a display frame, and a client asks for inlay
-// hints right after each keystroke. When the client accepts workspace/inlayHint/refresh, a
-// version not analyzed yet is answered from the newest older version that is, its hints moved
-// through the edits made since (a hint that touches edited text is dropped), and the client is
-// asked to refresh once the diagnostics publisher, which always works on the current version,
-// has analyzed it. Every other request waits for the analysis of the version it names.
+// Analyzing a large file takes longer than a display frame, and a client asks for inlay hints
+// right after it opens a file and after each keystroke. When the client accepts
+// workspace/inlayHint/refresh, a version not analyzed yet is answered early:
+//   - from the newest older version that is analyzed, its hints moved through the edits made
+//     since (a hint that touches edited text is dropped);
+//   - or, in a file just opened, from a preview of its first lines, which shows only the hints
+//     the rest of the file cannot change (analysis.Document.PreviewHints).
+//
+// The client is then asked to refresh once the diagnostics publisher, which always works on
+// the current version, has analyzed it. Every other request waits for the analysis of the
+// version it names.
 
 // maxStaleEdits bounds how many versions back an answer may come from.
 const maxStaleEdits = 64
@@ -40,6 +45,30 @@ func (f *file) staleBase() (*analysis.Result, []analysis.Edit) {
 		g = p
 	}
 	return nil, nil
+}
+
+// earlyHints returns the hints of [start, end] of f answered early, as said above; false if f
+// is analyzed already, or the client does not accept a refresh, or there is no such answer.
+func (s *Server) earlyHints(f *file, start, end int32, o analysis.HintOptions) ([]analysis.Hint, bool) {
+	if !s.client.inlayHintRefresh {
+		return nil, false
+	}
+	var hints []analysis.Hint
+	if base, edits := f.staleBase(); base != nil {
+		hints = base.InlayHintsAfter(edits, start, end, o)
+	} else if preview, ok := f.doc.PreviewHints(start, end, o); ok {
+		hints = preview
+	} else {
+		return nil, false
+	}
+	f.staleAnswered.Store(true)
+	// The publisher reads staleAnswered after it has analyzed f, to ask for the refresh. If the
+	// analysis was done before the store above, the publisher may have read it already: then
+	// the answer is the analysis's.
+	if f.doc.Ready() != nil {
+		return nil, false
+	}
+	return hints, true
 }
 
 // refreshAfterAnalysis asks the client to fetch inlay hints again if a stale answer was

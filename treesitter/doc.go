@@ -49,5 +49,7 @@
 // The pieces' flat trees are then joined into the whole source's (pieces.go: the cuts are kept
 // only where the trees prove that the whole parse would say the same, and TestPiecesEqualWhole
 // checks node for node that it does). Such a tree has no C tree to re-parse from:
-// Tree.ParseWhole parses the source whole, in the background, for the next version.
+// Tree.ParseWhole parses the source whole, in the background, for the next version. By the
+// same argument, on one side only, ParsePrefix parses the start of a large source alone, up to
+// a statement of its top level, for the first hints of a file just opened (prefix.go).
 package treesitter

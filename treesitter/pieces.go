@@ -322,86 +322,94 @@ type cutCandidate struct {
 
 // cutCandidates yields the candidates for a cut in src, in order.
 func cutCandidates(src []byte) func(yield func(cutCandidate) bool) {
-	return func(yield func(cutCandidate) bool) {
-		type open struct {
-			c  byte // '{', '(', '[', '`' (a template literal) or '$' (a substitution in one)
-			id int32
-		}
-		var stack []open
-		ids := int32(0)
-		last := byte(';') // the last byte of the last token: ';' stands for the start
-		var word []byte   // the last token, if a word
-		for i := 0; i < len(src); {
-			c := src[i]
-			if len(stack) > 0 && stack[len(stack)-1].c == '`' {
-				switch {
-				case c == '\\':
-					i += 2
-				case c == '`':
-					stack = stack[:len(stack)-1]
-					last, word = '`', nil
-					i++
-				case c == '$' && i+1 < len(src) && src[i+1] == '{':
-					ids++
-					stack = append(stack, open{'$', ids})
-					last, word = '{', nil
-					i += 2
-				default:
-					i++
-				}
-				continue
-			}
+	return func(yield func(cutCandidate) bool) { scan(src, yield, nil) }
+}
+
+// scan reads src as cutCandidates says, giving yield each candidate for a cut and, if not nil,
+// call each word that an opening parenthesis follows, as in a call; it stops when either
+// returns false.
+func scan(src []byte, yield func(cutCandidate) bool, call func(word []byte) bool) {
+	type open struct {
+		c  byte // '{', '(', '[', '`' (a template literal) or '$' (a substitution in one)
+		id int32
+	}
+	var stack []open
+	ids := int32(0)
+	last := byte(';') // the last byte of the last token: ';' stands for the start
+	var word []byte   // the last token, if a word
+	for i := 0; i < len(src); {
+		c := src[i]
+		if len(stack) > 0 && stack[len(stack)-1].c == '`' {
 			switch {
-			case c == '\n':
+			case c == '\\':
+				i += 2
+			case c == '`':
+				stack = stack[:len(stack)-1]
+				last, word = '`', nil
 				i++
-				if (last == ';' || last == '}') && (len(stack) == 0 || stack[len(stack)-1].c == '{') {
-					if at := statementKeywordAt(src, i); at >= 0 {
-						list := int32(0)
-						if len(stack) > 0 {
-							list = stack[len(stack)-1].id
-						}
-						if !yield(cutCandidate{at: uint32(at), list: list}) {
-							return
-						}
+			case c == '$' && i+1 < len(src) && src[i+1] == '{':
+				ids++
+				stack = append(stack, open{'$', ids})
+				last, word = '{', nil
+				i += 2
+			default:
+				i++
+			}
+			continue
+		}
+		switch {
+		case c == '\n':
+			i++
+			if (last == ';' || last == '}') && (len(stack) == 0 || stack[len(stack)-1].c == '{') {
+				if at := statementKeywordAt(src, i); at >= 0 {
+					list := int32(0)
+					if len(stack) > 0 {
+						list = stack[len(stack)-1].id
+					}
+					if !yield(cutCandidate{at: uint32(at), list: list}) {
+						return
 					}
 				}
-			case c == ' ' || c == '\t' || c == '\r':
-				i++
-			case c == '/' && i+1 < len(src) && src[i+1] == '/':
-				i = skipTo(src, i+2, bytes.IndexByte(src[i+2:], '\n'), 0)
-			case c == '/' && i+1 < len(src) && src[i+1] == '*':
-				i = skipTo(src, i+2, bytes.Index(src[i+2:], []byte("*/")), 2)
-			case c == '/' && regexAfter(last, word):
-				i = skipQuoted(src, i, '/')
-				last, word = 'a', nil
-			case c == '\'' || c == '"':
-				i = skipQuoted(src, i, c)
-				last, word = 'a', nil
-			case c == '`':
-				ids++
-				stack = append(stack, open{'`', ids})
-				i++
-			case c == '{' || c == '(' || c == '[':
-				ids++
-				stack = append(stack, open{c, ids})
-				last, word = c, nil
-				i++
-			case c == '}' || c == ')' || c == ']':
-				if len(stack) > 0 {
-					stack = stack[:len(stack)-1]
-				}
-				last, word = c, nil
-				i++
-			case wordBytes[c]:
-				start := i
-				for i < len(src) && wordBytes[src[i]] {
-					i++
-				}
-				last, word = 'a', src[start:i]
-			default:
-				last, word = c, nil
+			}
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = skipTo(src, i+2, bytes.IndexByte(src[i+2:], '\n'), 0)
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i = skipTo(src, i+2, bytes.Index(src[i+2:], []byte("*/")), 2)
+		case c == '/' && regexAfter(last, word):
+			i = skipQuoted(src, i, '/')
+			last, word = 'a', nil
+		case c == '\'' || c == '"':
+			i = skipQuoted(src, i, c)
+			last, word = 'a', nil
+		case c == '`':
+			ids++
+			stack = append(stack, open{'`', ids})
+			i++
+		case c == '{' || c == '(' || c == '[':
+			if c == '(' && word != nil && call != nil && !call(word) {
+				return
+			}
+			ids++
+			stack = append(stack, open{c, ids})
+			last, word = c, nil
+			i++
+		case c == '}' || c == ')' || c == ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			last, word = c, nil
+			i++
+		case wordBytes[c]:
+			start := i
+			for i < len(src) && wordBytes[src[i]] {
 				i++
 			}
+			last, word = 'a', src[start:i]
+		default:
+			last, word = c, nil
+			i++
 		}
 	}
 }

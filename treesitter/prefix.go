@@ -1,0 +1,70 @@
+package treesitter
+
+import "slices"
+
+// Parsing the first lines of a large source alone.
+//
+// An editor asks for the inlay hints of the lines it shows as soon as it opens a file, and
+// parsing a large file whole takes longer than a user waits for them. The start of a source,
+// up to a statement of its top level, parses alone as it does in the whole source: tree-sitter
+// reads left to right, and where the prefix's last statement ends with its own `;` or `}` and
+// the text after it starts with a statement keyword that cannot continue it, the parser is
+// between two statements of the top level whatever comes after. This is the argument of the
+// pieces (pieces.go), needed on one side only: nothing comes before a prefix.
+//
+//	source:  S₁ S₂ … Sₖ |cut  Sₖ₊₁ …
+//	parsed:  S₁ S₂ … Sₖ        (the whole parse's, node for node, offsets included)
+
+// ParsePrefix parses the start of src, up to the first statement of its top level that starts
+// at or after offset end, or all of src if none does. It returns nil if that prefix is longer
+// than max bytes, or its tree does not prove the cut: it has an error, or its last statement
+// does not end with a `;` or `}`. The tree's Src is the prefix, and its statements are the
+// whole parse's, node for node.
+func ParsePrefix(g *Grammar, src []byte, end, max uint32) (*Tree, error) {
+	cut, ok := prefixCut(src, end, max)
+	if !ok {
+		return nil, nil
+	}
+	prefix := src[:cut]
+	nodes, err := consumeParse(g, prefix)
+	if err != nil {
+		return nil, err
+	}
+	if nodes[0].Flags&HasError != 0 {
+		return nil, nil
+	}
+	if int(cut) < len(src) {
+		if _, lastNonExtra := childrenBefore(nodes, 0, -1); !endsStatement(nodes, lastNonExtra) {
+			return nil, nil
+		}
+	}
+	return &Tree{Src: prefix, Nodes: nodes, Grammar: g, id: treeIDs.Add(1)}, nil
+}
+
+// prefixCut returns where the prefix ParsePrefix parses ends: the first candidate for a cut
+// (pieces.go) of the top level at or after end, or the end of src; false if it is past max.
+// Only the first max bytes are scanned: the scan reads left to right, so its candidates there
+// are those of the whole source, but for a word that the end of the scan cuts short.
+func prefixCut(src []byte, end, max uint32) (uint32, bool) {
+	scanned := src[:min(uint64(len(src)), uint64(max))]
+	whole := len(scanned) == len(src)
+	for c := range cutCandidates(scanned) {
+		if c.list == 0 && c.at >= end && (whole || int(c.at)+len("function") < len(scanned)) {
+			return c.at, true
+		}
+	}
+	return uint32(len(src)), whole
+}
+
+// CallsOneOf reports whether src calls a function of one of the names, by the scan of the
+// cut candidates (pieces.go): a name followed by an opening parenthesis, outside comments,
+// strings and the text of template literals, as far as the scan's guess of where regular
+// expressions are holds.
+func CallsOneOf(src []byte, names ...string) bool {
+	found := false
+	scan(src, func(cutCandidate) bool { return true }, func(word []byte) bool {
+		found = slices.Contains(names, string(word))
+		return !found
+	})
+	return found
+}
