@@ -83,7 +83,7 @@ type didSaveParams struct {
 
 func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	var p protocol.DidOpenTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
+	if err := decodeDidOpen(params, &p); err != nil {
 		return err
 	}
 	if p.TextDocument.Version < 0 {
