@@ -17,12 +17,14 @@ import (
 // variable of the top level, which makes it a context variable, with no versions anywhere.
 // Most hints, though, depend on less. A preview analyzes the start of the file, up to a
 // statement of the top level past the lines asked for (treesitter.ParsePrefix), as if it
-// were all of it, and shows only the hints of the bindings that no text after it can change:
+// were all of it, and shows only the hints of these bindings:
 //
 //   - those declared in a function of the prefix: only that function and the functions
-//     nested in it see them, and they are all in the prefix;
-//   - the top level's consts, unless the text after the prefix has a direct `eval(` or a
-//     `with (` that might see them; assigning a const throws, so no code reassigns one.
+//     nested in it see them, and they are all in the prefix, so no text after it changes
+//     their hints;
+//   - the top level's consts, unless the text after the prefix has the word eval anywhere (a
+//     direct eval sees every variable), a with statement, or brackets that do not balance (a
+//     syntax error may leave the top level not analyzed): see mayReach.
 //
 // The other top-level bindings, and the names that resolve to nothing in the prefix (the rest
 // may declare them), show no hints until the analysis of the whole file is there. Whether the
@@ -31,8 +33,14 @@ import (
 // block is visible; unless the prefix settles it, the preview lowers the prefix both ways and
 // shows the hints the two agree on. With a cap on the hints of a line, a line that would show
 // a hint the preview leaves out shows none, so that the cap counts what the analysis of the
-// whole file would. So every hint a preview shows is one the analysis of the whole file
-// gives at the same place, with the same label, tooltip and links (TestPreviewHintsAreFinal).
+// whole file would.
+//
+// So a preview's hints are the analysis's, at the same places, with the same labels, tooltips
+// and links, and the refresh only adds hints, but for two cases a look at the text cannot rule
+// out: code after the prefix that assigns a const (which throws when it runs; TypeScript and
+// ESLint's no-const-assign report it), and a syntax error there that balances its brackets and
+// leaves the top level not analyzed. Then the analysis gives the const no versions, and the
+// refresh takes its hints away. TestPreviewHintsAreFinal checks the rest on the corpora.
 
 // previewMin is the size of the smallest document whose hints are previewed: a smaller one is
 // analyzed within a frame or two.
@@ -101,11 +109,23 @@ func (s *shownBindings) shows(b *ssa.Binding, at int32) bool {
 	return false
 }
 
-// mayReach reports whether the text after a prefix may reach the top level's consts other than
-// by reading them: it calls a function named eval, which may be a direct eval, or has a with
-// statement, which looks like a call to the scan.
+// mayReach reports whether the text after a prefix may see or change the top level's consts
+// other than by reading them, as far as a look at its text can tell: it has the word eval
+// anywhere (a direct eval sees every variable, and `(eval)(s)` is one too), a with statement
+// (a word with in its code), or brackets that do not balance (a syntax error, which may leave
+// the top level not analyzed). A syntax error that balances its brackets, and code that
+// assigns a const (which throws when it runs), can still make the analysis of the whole file
+// give a const no versions where the preview shows them.
 func mayReach(rest []byte) bool {
-	return treesitter.CallsOneOf(rest, "eval", "with")
+	if treesitter.HasWord(rest, "eval") {
+		return true
+	}
+	with := false
+	balanced := treesitter.CodeWords(rest, func(word []byte) bool {
+		with = string(word) == "with"
+		return !with
+	})
+	return with || !balanced
 }
 
 // agreed returns the hints of a that b has too, equal in every part; the positions of the

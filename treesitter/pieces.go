@@ -326,14 +326,15 @@ func cutCandidates(src []byte) func(yield func(cutCandidate) bool) {
 }
 
 // scan reads src as cutCandidates says, giving yield each candidate for a cut and, if not nil,
-// call each word that an opening parenthesis follows, as in a call; it stops when either
-// returns false.
-func scan(src []byte, yield func(cutCandidate) bool, call func(word []byte) bool) {
+// word each word outside comments, strings and the text of template literals; it stops when
+// either returns false. It returns whether it read all of src with its brackets balanced.
+func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte) bool) (balanced bool) {
 	type open struct {
 		c  byte // '{', '(', '[', '`' (a template literal) or '$' (a substitution in one)
 		id int32
 	}
 	var stack []open
+	unopened := false // a closing bracket that nothing opened
 	ids := int32(0)
 	last := byte(';') // the last byte of the last token: ';' stands for the start
 	var word []byte   // the last token, if a word
@@ -367,7 +368,7 @@ func scan(src []byte, yield func(cutCandidate) bool, call func(word []byte) bool
 						list = stack[len(stack)-1].id
 					}
 					if !yield(cutCandidate{at: uint32(at), list: list}) {
-						return
+						return false
 					}
 				}
 			}
@@ -388,15 +389,14 @@ func scan(src []byte, yield func(cutCandidate) bool, call func(word []byte) bool
 			stack = append(stack, open{'`', ids})
 			i++
 		case c == '{' || c == '(' || c == '[':
-			if c == '(' && word != nil && call != nil && !call(word) {
-				return
-			}
 			ids++
 			stack = append(stack, open{c, ids})
 			last, word = c, nil
 			i++
 		case c == '}' || c == ')' || c == ']':
-			if len(stack) > 0 {
+			if len(stack) == 0 {
+				unopened = true
+			} else {
 				stack = stack[:len(stack)-1]
 			}
 			last, word = c, nil
@@ -407,11 +407,15 @@ func scan(src []byte, yield func(cutCandidate) bool, call func(word []byte) bool
 				i++
 			}
 			last, word = 'a', src[start:i]
+			if visit != nil && !visit(word) {
+				return false
+			}
 		default:
 			last, word = c, nil
 			i++
 		}
 	}
+	return len(stack) == 0 && !unopened
 }
 
 // skipQuoted returns the offset after the string or regular expression that starts at src[i]

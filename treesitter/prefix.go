@@ -1,6 +1,6 @@
 package treesitter
 
-import "slices"
+import "bytes"
 
 // Parsing the first lines of a large source alone.
 //
@@ -56,15 +56,25 @@ func prefixCut(src []byte, end, max uint32) (uint32, bool) {
 	return uint32(len(src)), whole
 }
 
-// CallsOneOf reports whether src calls a function of one of the names, by the scan of the
-// cut candidates (pieces.go): a name followed by an opening parenthesis, outside comments,
-// strings and the text of template literals, as far as the scan's guess of where regular
-// expressions are holds.
-func CallsOneOf(src []byte, names ...string) bool {
-	found := false
-	scan(src, func(cutCandidate) bool { return true }, func(word []byte) bool {
-		found = slices.Contains(names, string(word))
-		return !found
-	})
-	return found
+// CodeWords calls f with each word of src outside comments, strings and the text of template
+// literals, as the scan of the cut candidates (pieces.go) reads them, while f returns true. It
+// reports whether the scan read all of src with its brackets balanced. The scan guesses where
+// regular expressions are, so it may take code for a regular expression or a string.
+func CodeWords(src []byte, f func(word []byte) bool) (balanced bool) {
+	return scan(src, func(cutCandidate) bool { return true }, f)
+}
+
+// HasWord reports whether word occurs in src as a whole word, in code, comments or strings.
+func HasWord(src []byte, word string) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(word))
+		if j < 0 {
+			return false
+		}
+		at, after := i+j, i+j+len(word)
+		if (at == 0 || !wordBytes[src[at-1]]) && (after == len(src) || !wordBytes[src[after]]) {
+			return true
+		}
+		i = after
+	}
 }
