@@ -24,7 +24,8 @@ import (
 //     their hints;
 //   - the top level's consts, unless the text after the prefix has the word eval anywhere (a
 //     direct eval sees every variable), a with statement, or brackets that do not balance (a
-//     syntax error may leave the top level not analyzed): see mayReach.
+//     syntax error may leave the top level not analyzed), or looks as if it assigned them
+//     (which throws when it runs): see reachedConsts.
 //
 // The other top-level bindings, and the names that resolve to nothing in the prefix (the rest
 // may declare them), show no hints until the analysis of the whole file is there. Whether the
@@ -36,11 +37,11 @@ import (
 // whole file would.
 //
 // So a preview's hints are the analysis's, at the same places, with the same labels, tooltips
-// and links, and the refresh only adds hints, but for two cases a look at the text cannot rule
-// out: code after the prefix that assigns a const (which throws when it runs; TypeScript and
-// ESLint's no-const-assign report it), and a syntax error there that balances its brackets and
-// leaves the top level not analyzed. Then the analysis gives the const no versions, and the
-// refresh takes its hints away. TestPreviewHintsAreFinal checks the rest on the corpora.
+// and links, and the refresh only adds hints, but for the cases a look at the text cannot rule
+// out: a const assigned after the prefix in a way the look misses (by a destructuring
+// pattern, `[a, b] = pair`), and a syntax error there that balances its brackets and leaves
+// the top level not analyzed. Then the analysis gives the const no versions, and the refresh
+// takes its hints away. TestPreviewHintsAreFinal checks the rest on the corpora.
 
 // previewMin is the size of the smallest document whose hints are previewed: a smaller one is
 // analyzed within a frame or two.
@@ -71,7 +72,8 @@ func previewHints(text []byte, lines *Lines, opts Options, start, end int32, o H
 	if !files[0].Strict() {
 		files = append(files, lower.LowerStrict(tree))
 	}
-	shown := &shownBindings{consts: !mayReach(text[len(tree.Src):])}
+	all, assigned := reachedConsts(text[len(tree.Src):])
+	shown := &shownBindings{consts: !all, assignedAfter: assigned}
 	var first *Result
 	var hints []Hint
 	for _, f := range files {
@@ -96,36 +98,44 @@ func previewHints(text []byte, lines *Lines, opts Options, start, end int32, o H
 type shownBindings struct {
 	module *ssa.Function // the prefix's top level
 	consts bool          // whether the top level's consts are shown
+	// assignedAfter are the names the text after the prefix looks as if it assigned: their
+	// consts are not shown.
+	assignedAfter map[string]bool
 	// leftOut are the positions of the hints left out.
 	leftOut []int32
 }
 
 // shows reports whether b's hint at the offset at is shown, and records it if not.
 func (s *shownBindings) shows(b *ssa.Binding, at int32) bool {
-	if s == nil || b.Owner != s.module || b.Kind == ssa.Const && s.consts {
+	if s == nil || b.Owner != s.module || b.Kind == ssa.Const && s.consts && !s.assignedAfter[b.Name] {
 		return true
 	}
 	s.leftOut = append(s.leftOut, at)
 	return false
 }
 
-// mayReach reports whether the text after a prefix may see or change the top level's consts
-// other than by reading them, as far as a look at its text can tell: it has the word eval
-// anywhere (a direct eval sees every variable, and `(eval)(s)` is one too), a with statement
-// (a word with in its code), or brackets that do not balance (a syntax error, which may leave
-// the top level not analyzed). A syntax error that balances its brackets, and code that
-// assigns a const (which throws when it runs), can still make the analysis of the whole file
-// give a const no versions where the preview shows them.
-func mayReach(rest []byte) bool {
+// reachedConsts returns what the text after a prefix may do to the top level's consts other
+// than read them, as far as a look at its text can tell (treesitter.CodeWords): all, if it has
+// the word eval anywhere (a direct eval sees every variable, and `(eval)(s)` is one too), a with
+// statement (a word with in its code), or brackets that do not balance (a syntax error, which
+// may leave the top level not analyzed); and the names it looks as if it assigned, which
+// throws for a const when it runs. A syntax error that balances its brackets, and a const
+// assigned by a destructuring pattern, can still make the analysis of the whole file give a
+// const no versions where the preview shows them.
+func reachedConsts(rest []byte) (all bool, assigned map[string]bool) {
 	if treesitter.HasWord(rest, "eval") {
-		return true
+		return true, nil
 	}
+	assigned = make(map[string]bool)
 	with := false
-	balanced := treesitter.CodeWords(rest, func(word []byte) bool {
+	balanced := treesitter.CodeWords(rest, func(word []byte, isAssigned bool) bool {
+		if isAssigned {
+			assigned[string(word)] = true
+		}
 		with = string(word) == "with"
 		return !with
 	})
-	return with || !balanced
+	return with || !balanced, assigned
 }
 
 // agreed returns the hints of a that b has too, equal in every part; the positions of the

@@ -326,9 +326,10 @@ func cutCandidates(src []byte) func(yield func(cutCandidate) bool) {
 }
 
 // scan reads src as cutCandidates says, giving yield each candidate for a cut and, if not nil,
-// word each word outside comments, strings and the text of template literals; it stops when
-// either returns false. It returns whether it read all of src with its brackets balanced.
-func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte) bool) (balanced bool) {
+// visit each word outside comments, strings and the text of template literals, with its offset;
+// it stops when either returns false. It returns whether it read all of src with its brackets
+// balanced.
+func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte, at int) bool) (balanced bool) {
 	type open struct {
 		c  byte // '{', '(', '[', '`' (a template literal) or '$' (a substitution in one)
 		id int32
@@ -407,7 +408,7 @@ func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte) boo
 				i++
 			}
 			last, word = 'a', src[start:i]
-			if visit != nil && !visit(word) {
+			if visit != nil && !visit(word, start) {
 				return false
 			}
 		default:

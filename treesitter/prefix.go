@@ -57,12 +57,42 @@ func prefixCut(src []byte, end, max uint32) (uint32, bool) {
 }
 
 // CodeWords calls f with each word of src outside comments, strings and the text of template
-// literals, as the scan of the cut candidates (pieces.go) reads them, while f returns true. It
-// reports whether the scan read all of src with its brackets balanced. The scan guesses where
-// regular expressions are, so it may take code for a regular expression or a string.
-func CodeWords(src []byte, f func(word []byte) bool) (balanced bool) {
-	return scan(src, func(cutCandidate) bool { return true }, f)
+// literals, as the scan of the cut candidates (pieces.go) reads them, while f returns true, and
+// with whether the word looks assigned: an assignment operator or ++ or -- next to it, or
+// `of` or `in` after it, as in a for statement's head. It reports whether the scan read all of
+// src with its brackets balanced. The scan guesses where regular expressions are, so it may
+// take code for a regular expression or a string; and a word assigned by a destructuring
+// pattern (`[a, b] = pair`) does not look assigned.
+func CodeWords(src []byte, f func(word []byte, assigned bool) bool) (balanced bool) {
+	return scan(src, func(cutCandidate) bool { return true }, func(word []byte, at int) bool {
+		return f(word, looksAssigned(src, at, at+len(word)))
+	})
 }
+
+// looksAssigned reports whether the word src[start:end] looks assigned, as CodeWords says.
+func looksAssigned(src []byte, start, end int) bool {
+	before := bytes.TrimRight(src[:start], " \t\r\n")
+	if bytes.HasSuffix(before, []byte("++")) || bytes.HasSuffix(before, []byte("--")) {
+		return true
+	}
+	after := bytes.TrimLeft(src[end:], " \t\r\n")
+	for _, op := range assignmentOperators {
+		if bytes.HasPrefix(after, []byte(op)) {
+			return op != "=" || len(after) == 1 || after[1] != '=' && after[1] != '>'
+		}
+	}
+	for _, w := range []string{"of", "in"} {
+		if bytes.HasPrefix(after, []byte(w)) && (len(after) == len(w) || !wordBytes[after[len(w)]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignmentOperators are the operators that assign the word before them, longest first, so
+// that `>>>=` is not taken for `>`.
+var assignmentOperators = []string{">>>=", "**=", "<<=", ">>=", "&&=", "||=", "??=",
+	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++", "--", "="}
 
 // HasWord reports whether word occurs in src as a whole word, in code, comments or strings.
 func HasWord(src []byte, word string) bool {
