@@ -71,23 +71,38 @@ func CodeWords(src []byte, f func(word []byte, assigned bool) bool) (balanced bo
 
 // looksAssigned reports whether the word src[start:end] looks assigned, as CodeWords says.
 func looksAssigned(src []byte, start, end int) bool {
-	before := bytes.TrimRight(src[:start], " \t\r\n")
-	if bytes.HasSuffix(before, []byte("++")) || bytes.HasSuffix(before, []byte("--")) {
+	n := start
+	for n > 0 && isBlank(src[n-1]) {
+		n--
+	}
+	if n >= 2 && (src[n-1] == '+' || src[n-1] == '-') && src[n-2] == src[n-1] {
 		return true
 	}
-	after := bytes.TrimLeft(src[end:], " \t\r\n")
-	for _, op := range assignmentOperators {
-		if bytes.HasPrefix(after, []byte(op)) {
-			return op != "=" || len(after) == 1 || after[1] != '=' && after[1] != '>'
-		}
+	for end < len(src) && isBlank(src[end]) {
+		end++
 	}
-	for _, w := range []string{"of", "in"} {
-		if bytes.HasPrefix(after, []byte(w)) && (len(after) == len(w) || !wordBytes[after[len(w)]]) {
-			return true
+	after := src[end:]
+	if len(after) == 0 {
+		return false
+	}
+	switch after[0] {
+	case '=', '+', '-', '*', '/', '%', '&', '|', '^', '<', '>', '?':
+		for _, op := range assignmentOperators {
+			if bytes.HasPrefix(after, []byte(op)) {
+				return op != "=" || len(after) == 1 || after[1] != '=' && after[1] != '>'
+			}
+		}
+	case 'o', 'i':
+		for _, w := range []string{"of", "in"} {
+			if bytes.HasPrefix(after, []byte(w)) && (len(after) == len(w) || !wordBytes[after[len(w)]]) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // assignmentOperators are the operators that assign the word before them, longest first, so
 // that `>>>=` is not taken for `>`.
