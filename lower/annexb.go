@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"bytes"
-
 	ts "github.com/ssalens/ssalens/treesitter"
 )
 
@@ -35,7 +33,7 @@ func (lw *lowerer) annexBCandidate(node, name int32) bool {
 func (lw *lowerer) declaresLexically(a int32, name []byte) bool {
 	t := lw.t
 	found := false
-	check := func(id int32) { found = found || bytes.Equal(t.Text(id), name) }
+	check := func(id int32) { found = found || identifierName(t.Text(id)) == identifierName(name) }
 	stmts := func(list int32) {
 		for c := range t.NamedChildren(list) {
 			switch t.Nodes[unlabeled(t, c)].Kind {
