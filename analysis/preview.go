@@ -116,8 +116,8 @@ func (s *shownBindings) shows(b *ssa.Binding, at int32) bool {
 
 // reachedConsts returns what the text after a prefix may do to the top level's consts other
 // than read them, as far as a look at its text can tell (treesitter.CodeWords): all, if it has
-// the word eval anywhere (a direct eval sees every variable, and `(eval)(s)` is one too), a with
-// statement (a word with in its code), or brackets that do not balance (a syntax error, which
+// the word eval anywhere (a direct eval sees every variable, and `(eval)(s)` is one too) or
+// spelled with escapes in its code (`\u0065val`), a with statement (a word with in its code), or brackets that do not balance (a syntax error, which
 // may leave the top level not analyzed); and the names it looks as if it assigned, which
 // throws for a const when it runs. A syntax error that balances its brackets, and a const
 // assigned by a destructuring pattern, can still make the analysis of the whole file give a
@@ -127,15 +127,15 @@ func reachedConsts(rest []byte) (all bool, assigned map[string]bool) {
 		return true, nil
 	}
 	assigned = make(map[string]bool)
-	with := false
-	balanced := treesitter.CodeWords(rest, func(word []byte, isAssigned bool) bool {
+	reached := false
+	balanced := treesitter.CodeWords(rest, func(name []byte, isAssigned bool) bool {
 		if isAssigned {
-			assigned[string(word)] = true
+			assigned[string(name)] = true
 		}
-		with = string(word) == "with"
-		return !with
+		reached = string(name) == "with" || string(name) == "eval" // \u0065val is eval
+		return !reached
 	})
-	return with || !balanced, assigned
+	return reached || !balanced, assigned
 }
 
 // agreed returns the hints of a that b has too, equal in every part; the positions of the

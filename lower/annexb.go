@@ -33,7 +33,7 @@ func (lw *lowerer) annexBCandidate(node, name int32) bool {
 func (lw *lowerer) declaresLexically(a int32, name []byte) bool {
 	t := lw.t
 	found := false
-	check := func(id int32) { found = found || identifierName(t.Text(id)) == identifierName(name) }
+	check := func(id int32) { found = found || ts.IdentifierName(t.Text(id)) == ts.IdentifierName(name) }
 	stmts := func(list int32) {
 		for c := range t.NamedChildren(list) {
 			switch t.Nodes[unlabeled(t, c)].Kind {

@@ -1,11 +1,6 @@
 package lower
 
 import (
-	"bytes"
-	"strconv"
-	"strings"
-	"unicode"
-
 	"github.com/ssalens/ssalens/ssa"
 	ts "github.com/ssalens/ssalens/treesitter"
 )
@@ -38,7 +33,7 @@ type hiddenName struct {
 
 // lookup returns the binding name resolves to in s, which must be the innermost open scope;
 // nil for a global.
-func (s *scope) lookup(name []byte) *ssa.Binding { return s.fs.lw.visible[identifierName(name)] }
+func (s *scope) lookup(name []byte) *ssa.Binding { return s.fs.lw.visible[ts.IdentifierName(name)] }
 
 // openScope enters a block scope nested in the current one.
 func (fs *funcState) openScope() { fs.scope = &scope{parent: fs.scope, fs: fs} }
@@ -64,7 +59,7 @@ func (fs *funcState) binding(node int32) *ssa.Binding {
 	b := fs.scope.lookup(name)
 	switch {
 	case b == nil:
-		if identifierName(name) == "arguments" {
+		if ts.IdentifierName(name) == "arguments" {
 			fs.argumentsUsed(fs.span(node))
 		}
 		return fs.lw.global(name)
@@ -76,9 +71,9 @@ func (fs *funcState) binding(node int32) *ssa.Binding {
 
 // global returns the binding of the global name.
 func (lw *lowerer) global(name []byte) *ssa.Binding {
-	g, ok := lw.globals[identifierName(name)]
+	g, ok := lw.globals[ts.IdentifierName(name)]
 	if !ok {
-		g = ssa.NewGlobal(identifierName(name))
+		g = ssa.NewGlobal(ts.IdentifierName(name))
 		lw.globals[g.Name] = g
 	}
 	return g
@@ -89,10 +84,10 @@ func (lw *lowerer) global(name []byte) *ssa.Binding {
 // innermost open scope, or the scope a named function expression's own name is declared in,
 // around the function's scope that holds no name yet.
 func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {
-	if b, ok := s.names[identifierName(name)]; ok {
+	if b, ok := s.names[ts.IdentifierName(name)]; ok {
 		return b
 	}
-	b := s.fs.fn.NewBinding(identifierName(name), kind, decl)
+	b := s.fs.fn.NewBinding(ts.IdentifierName(name), kind, decl)
 	s.enter(b.Name, b)
 	return b
 }
@@ -125,7 +120,7 @@ func (fs *funcState) declareFunctionScope(node int32) {
 			continue
 		}
 		text := lw.t.Text(name)
-		b := s.names[identifierName(text)]
+		b := s.names[ts.IdentifierName(text)]
 		switch {
 		case b == nil:
 			b = s.declare(text, ssa.FunctionDecl, span(lw.t, name))
@@ -369,51 +364,4 @@ func (lw *lowerer) forEachPatternName(p int32, f func(id int32)) {
 			lw.forEachPatternName(c, f)
 		}
 	}
-}
-
-// identifierName returns the name an identifier's text spells: its escapes (`\u0061`,
-// `\u{61}`) decoded, so that `\u0061` and `a` are one variable. A malformed escape, which
-// is a syntax error, stays as it is.
-func identifierName(text []byte) string {
-	if bytes.IndexByte(text, '\\') < 0 {
-		return string(text)
-	}
-	var sb strings.Builder
-	for i := 0; i < len(text); {
-		r, n := escapedCodePoint(text[i:])
-		if n == 0 {
-			sb.WriteByte(text[i])
-			i++
-			continue
-		}
-		sb.WriteRune(r)
-		i += n
-	}
-	return sb.String()
-}
-
-// escapedCodePoint decodes the \uXXXX or \u{X…} escape that text starts with, and returns
-// the code point and the bytes it takes; 0 bytes if text starts with none.
-func escapedCodePoint(text []byte) (rune, int) {
-	if len(text) < 3 || text[0] != '\\' || text[1] != 'u' {
-		return 0, 0
-	}
-	digits, n := text[2:], 0
-	if digits[0] == '{' {
-		end := bytes.IndexByte(digits, '}')
-		if end < 2 {
-			return 0, 0
-		}
-		digits, n = digits[1:end], 2+end+1
-	} else {
-		if len(digits) < 4 {
-			return 0, 0
-		}
-		digits, n = digits[:4], 6
-	}
-	v, err := strconv.ParseUint(string(digits), 16, 32)
-	if err != nil || v > unicode.MaxRune {
-		return 0, 0
-	}
-	return rune(v), n
 }

@@ -402,9 +402,9 @@ func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte, at 
 			}
 			last, word = c, nil
 			i++
-		case wordBytes[c]:
+		case wordBytes[c] || escapeAt(src, i):
 			start := i
-			for i < len(src) && wordBytes[src[i]] {
+			for i < len(src) && (wordBytes[src[i]] || escapeAt(src, i)) {
 				i++
 			}
 			last, word = 'a', src[start:i]
@@ -417,6 +417,12 @@ func scan(src []byte, yield func(cutCandidate) bool, visit func(word []byte, at 
 		}
 	}
 	return len(stack) == 0 && !unopened
+}
+
+// escapeAt reports whether src[i] starts a \u escape, which only a word can have outside
+// strings.
+func escapeAt(src []byte, i int) bool {
+	return src[i] == '\\' && i+1 < len(src) && src[i+1] == 'u'
 }
 
 // skipQuoted returns the offset after the string or regular expression that starts at src[i]
