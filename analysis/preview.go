@@ -115,13 +115,14 @@ func (s *shownBindings) shows(b *ssa.Binding, at int32) bool {
 }
 
 // reachedConsts returns what the text after a prefix may do to the top level's consts other
-// than read them, as far as a look at its text can tell (treesitter.CodeWords): all, if it has
-// the word eval anywhere (a direct eval sees every variable, and `(eval)(s)` is one too) or
-// spelled with escapes in its code (`\u0065val`), a with statement (a word with in its code), or brackets that do not balance (a syntax error, which
-// may leave the top level not analyzed); and the names it looks as if it assigned, which
-// throws for a const when it runs. A syntax error that balances its brackets, and a const
-// assigned by a destructuring pattern, can still make the analysis of the whole file give a
-// const no versions where the preview shows them.
+// than read them, as far as a look at its text can tell (treesitter.CodeWords). all, if it
+// has the word eval anywhere (a direct eval sees every variable, and `(eval)(s)` is one too)
+// or spelled with escapes in its code (`\u0065val`), a with statement (a word with in its
+// code), or brackets that do not balance (a syntax error, which may leave the top level not
+// analyzed); and assigned, the names it looks as if it assigned, which throws for a const when
+// it runs. A syntax error that balances its brackets, and a const assigned by a destructuring
+// pattern, can still make the analysis of the whole file give a const no versions where the
+// preview shows them.
 func reachedConsts(rest []byte) (all bool, assigned map[string]bool) {
 	if treesitter.HasWord(rest, "eval") {
 		return true, nil
@@ -176,9 +177,11 @@ func hintsAt(hints []Hint, at int32) int {
 }
 
 func sameHint(a, b Hint) bool {
-	return a.At == b.At && a.Kind == b.Kind && slices.EqualFunc(a.Parts, b.Parts, func(p, q HintPart) bool {
-		return p.Text == q.Text && p.Tooltip == q.Tooltip && (p.Def == nil) == (q.Def == nil) && (p.Def == nil || *p.Def == *q.Def)
-	})
+	return a.At == b.At && a.Kind == b.Kind && slices.EqualFunc(a.Parts, b.Parts, samePart)
+}
+
+func samePart(p, q HintPart) bool {
+	return p.Text == q.Text && p.Tooltip == q.Tooltip && (p.Def == nil) == (q.Def == nil) && (p.Def == nil || *p.Def == *q.Def)
 }
 
 // withoutLinesOf returns hints without those on the lines of the offsets leftOut.

@@ -58,11 +58,11 @@ func prefixCut(src []byte, end, max uint32) (uint32, bool) {
 
 // CodeWords calls f with the name each word of src outside comments, strings and the text of
 // template literals spells (IdentifierName), as the scan of the cut candidates (pieces.go)
-// reads them, while f returns true, and with whether the word looks assigned: an assignment operator or ++ or -- next to it, or
-// `of` or `in` after it, as in a for statement's head. It reports whether the scan read all of
-// src with its brackets balanced. The scan guesses where regular expressions are, so it may
-// take code for a regular expression or a string; and a word assigned by a destructuring
-// pattern (`[a, b] = pair`) does not look assigned.
+// reads them, while f returns true, and with whether the word looks assigned: an assignment
+// operator or ++ or -- next to it, or `of` or `in` after it, as in a for statement's head. It
+// reports whether the scan read all of src with its brackets balanced. The scan guesses where
+// regular expressions are, so it may take code for a regular expression or a string; and a
+// word assigned by a destructuring pattern (`[a, b] = pair`) does not look assigned.
 func CodeWords(src []byte, f func(name []byte, assigned bool) bool) (balanced bool) {
 	return scan(src, func(cutCandidate) bool { return true }, func(word []byte, at int) bool {
 		assigned := looksAssigned(src, at, at+len(word))
