@@ -56,10 +56,17 @@ const previewMax = 128 << 10
 // is none: the document is small or analyzed already, o narrows the hints to the cursor's
 // function or variable, or no prefix ending near the range proves its cut.
 func (d *Document) PreviewHints(start, end int32, o HintOptions) (hints []Hint, ok bool) {
-	if len(d.text) < previewMin || o.Scope != ScopeFile || d.Ready() != nil {
+	if len(d.text) < previewMin || o.Scope != ScopeFile || d.Ready() != nil || mayNotBeAnalyzed(d.text, d.opts) {
 		return nil, false
 	}
 	return previewHints(d.text, d.lines, d.opts, start, end, o)
+}
+
+// mayNotBeAnalyzed reports whether text may be too large to be analyzed at all (MaxSize, the
+// memory limit), which would give it no hints: a preview must not show any. Real code has at
+// most half a syntax node per byte (typescript.js: a quarter); one a byte is taken here.
+func mayNotBeAnalyzed(text []byte, opts Options) bool {
+	return len(text) > MaxSize || opts.overMemoryLimit(len(text)) != ""
 }
 
 // previewHints is PreviewHints for any size of text.
@@ -72,8 +79,7 @@ func previewHints(text []byte, lines *Lines, opts Options, start, end int32, o H
 	if !files[0].Strict() {
 		files = append(files, lower.LowerStrict(tree))
 	}
-	all, assigned := reachedConsts(text[len(tree.Src):])
-	shown := &shownBindings{consts: !all, assignedAfter: assigned}
+	shown := &shownBindings{rest: text[len(tree.Src):]}
 	var first *Result
 	var hints []Hint
 	for _, f := range files {
@@ -97,21 +103,32 @@ func previewHints(text []byte, lines *Lines, opts Options, start, end int32, o H
 // out hints of the others. A nil *shownBindings shows every binding.
 type shownBindings struct {
 	module *ssa.Function // the prefix's top level
-	consts bool          // whether the top level's consts are shown
-	// assignedAfter are the names the text after the prefix looks as if it assigned: their
-	// consts are not shown.
-	assignedAfter map[string]bool
+	rest   []byte        // the text after the prefix
+	// looked says whether reachedConsts looked at rest, for the first const asked about; all
+	// and assigned are what it found.
+	looked, all bool
+	assigned    map[string]bool
 	// leftOut are the positions of the hints left out.
 	leftOut []int32
 }
 
 // shows reports whether b's hint at the offset at is shown, and records it if not.
 func (s *shownBindings) shows(b *ssa.Binding, at int32) bool {
-	if s == nil || b.Owner != s.module || b.Kind == ssa.Const && s.consts && !s.assignedAfter[b.Name] {
+	if s == nil || b.Owner != s.module || b.Kind == ssa.Const && s.constShown(b.Name) {
 		return true
 	}
 	s.leftOut = append(s.leftOut, at)
 	return false
+}
+
+// constShown reports whether the top-level const name is shown: whether the text after the
+// prefix does not reach it (reachedConsts).
+func (s *shownBindings) constShown(name string) bool {
+	if !s.looked {
+		s.all, s.assigned = reachedConsts(s.rest)
+		s.looked = true
+	}
+	return !s.all && !s.assigned[name]
 }
 
 // reachedConsts returns what the text after a prefix may do to the top level's consts other

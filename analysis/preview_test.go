@@ -181,3 +181,17 @@ func withHints(text string, hints []Hint) string {
 	sb.WriteString(text[last:])
 	return sb.String()
 }
+
+// TestPreviewNotForFilesNotAnalyzed checks that a document that may be too large to analyze,
+// which then shows no hints at all, gets no preview: here, one past a small memory limit.
+func TestPreviewNotForFilesNotAnalyzed(t *testing.T) {
+	src := []byte(strings.Repeat("const c = 1;\nfunction f(a) { return a; }\n", 5000))
+	o := HintOptions{Versions: true, Phis: true}
+	if _, ok := NewDocument(src, Options{}).PreviewHints(0, 40, o); !ok {
+		t.Fatal("no preview of a document within the memory limit")
+	}
+	doc := NewDocument(src, Options{MemoryLimit: int64(len(src)) * bytesPerNode / 2})
+	if _, ok := doc.PreviewHints(0, 40, o); ok {
+		t.Error("a preview of a document that may be past the memory limit")
+	}
+}
