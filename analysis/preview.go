@@ -39,9 +39,10 @@ import (
 // So a preview's hints are the analysis's, at the same places, with the same labels, tooltips
 // and links, and the refresh only adds hints, but for the cases a look at the text cannot rule
 // out: a const assigned after the prefix in a way the look misses (by a destructuring
-// pattern, `[a, b] = pair`), and a syntax error there that balances its brackets and leaves
-// the top level not analyzed. Then the analysis gives the const no versions, and the refresh
-// takes its hints away. TestPreviewHintsAreFinal checks the rest on the corpora.
+// pattern, `[a, b] = pair`), and a top level that ends up not analyzed for what comes after
+// the prefix (a syntax error that balances its brackets, a lowering or SSA form past its work
+// budget). Then the analysis gives the const no versions, and the refresh takes its hints
+// away. TestPreviewHintsAreFinal checks the rest on the corpora.
 
 // previewMin is the size of the smallest document whose hints are previewed: a smaller one is
 // analyzed within a frame or two.
@@ -137,9 +138,9 @@ func (s *shownBindings) constShown(name string) bool {
 // or spelled with escapes in its code (`\u0065val`), a with statement (a word with in its
 // code), or brackets that do not balance (a syntax error, which may leave the top level not
 // analyzed); and assigned, the names it looks as if it assigned, which throws for a const when
-// it runs. A syntax error that balances its brackets, and a const assigned by a destructuring
-// pattern, can still make the analysis of the whole file give a const no versions where the
-// preview shows them.
+// it runs. A const assigned by a destructuring pattern, and a top level not analyzed for other
+// reasons (a syntax error that balances its brackets, its work budget), can still make the
+// analysis of the whole file give a const no versions where the preview shows them.
 func reachedConsts(rest []byte) (all bool, assigned map[string]bool) {
 	if treesitter.HasWord(rest, "eval") {
 		return true, nil
