@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"bytes"
+
 	ts "github.com/ssalens/ssalens/treesitter"
 )
 
@@ -33,7 +35,8 @@ func (lw *lowerer) annexBCandidate(node, name int32) bool {
 func (lw *lowerer) declaresLexically(a int32, name []byte) bool {
 	t := lw.t
 	found := false
-	check := func(id int32) { found = found || ts.IdentifierName(t.Text(id)) == ts.IdentifierName(name) }
+	name = ts.IdentifierName(name)
+	check := func(id int32) { found = found || bytes.Equal(ts.IdentifierName(t.Text(id)), name) }
 	stmts := func(list int32) {
 		for c := range t.NamedChildren(list) {
 			switch t.Nodes[unlabeled(t, c)].Kind {

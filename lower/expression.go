@@ -234,7 +234,7 @@ func (fs *funcState) chainLink(n int32, shorts *[]*ssa.Block, last func(o ssa.Te
 	// eval(…) and (eval)(…) are direct evals when eval is the global one; eval?.(…) and
 	// (0, eval)(…) never are.
 	if callee := unparen(t, inner); kind == ts.KindCallExpression && t.Nodes[callee].Kind == ts.KindIdentifier &&
-		ts.IdentifierName(t.Text(callee)) == "eval" && fs.scope.lookup(t.Text(callee)) == nil && opt < 0 {
+		string(ts.IdentifierName(t.Text(callee))) == "eval" && fs.scope.lookup(t.Text(callee)) == nil && opt < 0 {
 		fs.directEval(n)
 	}
 	inner = chainInner(t, inner)

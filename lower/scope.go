@@ -33,7 +33,9 @@ type hiddenName struct {
 
 // lookup returns the binding name resolves to in s, which must be the innermost open scope;
 // nil for a global.
-func (s *scope) lookup(name []byte) *ssa.Binding { return s.fs.lw.visible[ts.IdentifierName(name)] }
+func (s *scope) lookup(name []byte) *ssa.Binding {
+	return s.fs.lw.visible[string(ts.IdentifierName(name))]
+}
 
 // openScope enters a block scope nested in the current one.
 func (fs *funcState) openScope() { fs.scope = &scope{parent: fs.scope, fs: fs} }
@@ -59,7 +61,7 @@ func (fs *funcState) binding(node int32) *ssa.Binding {
 	b := fs.scope.lookup(name)
 	switch {
 	case b == nil:
-		if ts.IdentifierName(name) == "arguments" {
+		if string(ts.IdentifierName(name)) == "arguments" {
 			fs.argumentsUsed(fs.span(node))
 		}
 		return fs.lw.global(name)
@@ -71,9 +73,10 @@ func (fs *funcState) binding(node int32) *ssa.Binding {
 
 // global returns the binding of the global name.
 func (lw *lowerer) global(name []byte) *ssa.Binding {
-	g, ok := lw.globals[ts.IdentifierName(name)]
+	name = ts.IdentifierName(name)
+	g, ok := lw.globals[string(name)]
 	if !ok {
-		g = ssa.NewGlobal(ts.IdentifierName(name))
+		g = ssa.NewGlobal(string(name))
 		lw.globals[g.Name] = g
 	}
 	return g
@@ -84,10 +87,11 @@ func (lw *lowerer) global(name []byte) *ssa.Binding {
 // innermost open scope, or the scope a named function expression's own name is declared in,
 // around the function's scope that holds no name yet.
 func (s *scope) declare(name []byte, kind ssa.BindingKind, decl ssa.Span) *ssa.Binding {
-	if b, ok := s.names[ts.IdentifierName(name)]; ok {
+	name = ts.IdentifierName(name)
+	if b, ok := s.names[string(name)]; ok {
 		return b
 	}
-	b := s.fs.fn.NewBinding(ts.IdentifierName(name), kind, decl)
+	b := s.fs.fn.NewBinding(string(name), kind, decl)
 	s.enter(b.Name, b)
 	return b
 }
@@ -120,7 +124,7 @@ func (fs *funcState) declareFunctionScope(node int32) {
 			continue
 		}
 		text := lw.t.Text(name)
-		b := s.names[ts.IdentifierName(text)]
+		b := s.names[string(ts.IdentifierName(text))]
 		switch {
 		case b == nil:
 			b = s.declare(text, ssa.FunctionDecl, span(lw.t, name))

@@ -519,7 +519,7 @@ func (lw *lowerer) lowerNamespace(outer *funcState, n int32, b *ssa.Binding) *ss
 			continue
 		}
 		lw.forEachDeclared(d, func(id int32) {
-			e := fs.scope.names[ts.IdentifierName(t.Text(id))]
+			e := fs.scope.names[string(ts.IdentifierName(t.Text(id)))]
 			if e != nil && !e.Context() {
 				e.Why = ssa.Reason{Kind: ssa.ExportedFromNamespace, At: span(t, id), Name: b.Name}
 			}

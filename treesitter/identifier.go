@@ -3,29 +3,30 @@ package treesitter
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // IdentifierName returns the name an identifier's text spells: its escapes (`\u0061`,
 // `\u{61}`) decoded, so that `\u0061` and `a` are one variable. A malformed escape, which
-// is a syntax error, stays as it is.
-func IdentifierName(text []byte) string {
+// is a syntax error, stays as it is. Without an escape, it is text itself: the lowering looks
+// up every identifier by its name, and a map lookup by string(name) does not allocate.
+func IdentifierName(text []byte) []byte {
 	if bytes.IndexByte(text, '\\') < 0 {
-		return string(text)
+		return text
 	}
-	var sb strings.Builder
+	name := make([]byte, 0, len(text))
 	for i := 0; i < len(text); {
 		r, n := escapedCodePoint(text[i:])
 		if n == 0 {
-			sb.WriteByte(text[i])
+			name = append(name, text[i])
 			i++
 			continue
 		}
-		sb.WriteRune(r)
+		name = utf8.AppendRune(name, r)
 		i += n
 	}
-	return sb.String()
+	return name
 }
 
 // escapedCodePoint decodes the \uXXXX or \u{X…} escape that text starts with, and returns

@@ -67,7 +67,7 @@ func CodeWords(src []byte, f func(name []byte, assigned bool) bool) (balanced bo
 	return scan(src, func(cutCandidate) bool { return true }, func(word []byte, at int) bool {
 		assigned := looksAssigned(src, at, at+len(word))
 		if bytes.IndexByte(word, '\\') >= 0 {
-			word = []byte(IdentifierName(word))
+			word = IdentifierName(word)
 		}
 		return f(word, assigned)
 	})
