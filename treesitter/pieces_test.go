@@ -16,19 +16,7 @@ import (
 // would never happen where it matters.
 func TestPiecesEqualWhole(t *testing.T) {
 	mustCut := map[string]bool{"lodash": true, "three.core": true, "three.module": true, "react-dom": true, "typescript": true}
-	files := corpus.Fetch(t)
-	for _, f := range files {
-		if len(f.Src) > 4<<20 {
-			continue // typescript.js: as it is, in 2 pieces only, for time
-		}
-		broken, short := f, f
-		broken.Name, short.Name = f.Name+" broken", f.Name+" cut short"
-		broken.Src = slices.Concat(f.Src[:len(f.Src)/2], []byte("}) ( [ =>"), f.Src[len(f.Src)/2:])
-		short.Src = f.Src[:len(f.Src)*2/3]
-		files = append(files, broken, short)
-	}
-	files = append(files, corpus.FetchTypeScript(t)...)
-	files = append(files, corpus.FetchTest262(t)...)
+	files := editedCorpus(t)
 	joined := 0
 	for _, f := range files {
 		g := grammarOf(f.Lang)
@@ -58,6 +46,25 @@ func TestPiecesEqualWhole(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d joined parses equal to the whole parse", len(files), joined)
+}
+
+// editedCorpus returns every corpus file: JavaScript, TypeScript and test262's parser tests
+// (whose failing tests have syntax errors), and the JavaScript files up to 4 MB (not
+// typescript.js, for time) broken in the middle, or cut short, as a user's edit leaves them.
+func editedCorpus(t *testing.T) []corpus.File {
+	files := corpus.Fetch(t)
+	for _, f := range files {
+		if len(f.Src) > 4<<20 {
+			continue
+		}
+		broken, short := f, f
+		broken.Name, short.Name = f.Name+" broken", f.Name+" cut short"
+		broken.Src = slices.Concat(f.Src[:len(f.Src)/2], []byte("}) ( [ =>"), f.Src[len(f.Src)/2:])
+		short.Src = f.Src[:len(f.Src)*2/3]
+		files = append(files, broken, short)
+	}
+	files = append(files, corpus.FetchTypeScript(t)...)
+	return append(files, corpus.FetchTest262(t)...)
 }
 
 // TestParseInPiecesReparses checks the life of a tree made in pieces: it re-parses an edit as
