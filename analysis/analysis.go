@@ -387,6 +387,7 @@ func build(fn *ssa.Function, verify bool) error {
 		}
 	}
 	if verify {
+		fn.Materialize()
 		return ssa.Verify(fn)
 	}
 	return nil

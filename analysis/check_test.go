@@ -13,6 +13,7 @@ import (
 // around a range hold what the index of the whole file lists there.
 func checkResult(t *testing.T, r *analysis.Result) {
 	t.Helper()
+	analysis.Materialize(r)
 	for _, fn := range r.Funcs {
 		if fn.Analyzed() {
 			ssatest.Check(t, fn)

@@ -56,6 +56,7 @@ func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Di
 	if !fn.Analyzed() {
 		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
 	}
+	fn.Materialize()
 	var ds []Diagnostic
 	if uselessAssignments {
 		ds = r.uselessAssignments(fn)

@@ -137,9 +137,14 @@ func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 // Compact parses it whole again: one parse of the file when the user stops typing, seldom.
 const compactAfter = 100
 
-// Compact gives back the memory that many incremental parses scattered (treesitter.Tree.Compact).
-// It parses the whole file, so it belongs where nothing waits: when the user stops typing.
+// Compact gives back the memory that many incremental parses scattered (treesitter.Tree.Compact),
+// and makes the bodies of the functions the analysis copied without them (ssa.Copy), which
+// keep the older versions they copy until then. It parses the whole file and copies, so it
+// belongs where nothing waits: when the user stops typing.
 func (d *Document) Compact() {
+	if r := d.result.Load(); r != nil && r.moving == nil {
+		materialize(r.Funcs)
+	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
 	if t := d.tree.Load(); t != nil {

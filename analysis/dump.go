@@ -15,6 +15,7 @@ func (r *Result) Dump(w io.Writer, name string) error {
 		if name != "" && fn.Name != name {
 			continue
 		}
+		fn.Materialize()
 		if found {
 			fmt.Fprintln(w)
 		}
@@ -77,6 +78,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 		if name != "" && fn.Name != name {
 			continue
 		}
+		fn.Materialize()
 		jf := jsonFunc{Name: fn.Name, Line: r.line(fn.Span.Start), Analyzed: fn.Analyzed(),
 			Phis: []jsonPhi{}, Values: []jsonValue{}}
 		if jf.Analyzed {

@@ -5,6 +5,10 @@ import (
 	"slices"
 )
 
+// Materialize makes the bodies of r's copied functions (ssa.Copy), for tests that read every
+// function.
+func Materialize(r *Result) { materialize(r.Funcs) }
+
 // OccurrenceAt is Result.occurrenceAt, for the tests that classify findings by variable.
 func OccurrenceAt(r *Result, off int32) *Occurrence { return r.occurrenceAt(off) }
 

@@ -132,7 +132,7 @@ func (r *Result) Uses(v *ssa.Value) []*ssa.Place {
 			ps = append(ps, u.Place)
 		}
 	}
-	for _, p := range r.capturedReads()[v] {
+	for _, p := range r.capturedReadsOf(v) {
 		if r.kept(p.Span) {
 			ps = append(ps, p)
 		}

@@ -87,6 +87,9 @@ func editsEqualFull(t *testing.T, name string, src []byte, opts analysis.Options
 		doc = doc.Edit(next, changed(text, next))
 		text = next
 		got := doc.Result()
+		if step%3 == 1 && step < steps-1 {
+			continue // its copies are left not made, for the next versions to copy (ssa.Copy)
+		}
 		want, err := analysis.Analyze(text, opts)
 		if err != nil {
 			t.Fatal(err)

@@ -3,8 +3,11 @@ package analysis
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -73,15 +76,35 @@ func (r *Result) around(start, end int32) []*ssa.Function {
 	return funcs
 }
 
-// instructions counts the instructions of funcs.
+// instructions counts the instructions of funcs, made or not (ssa.Copy).
 func instructions(funcs []*ssa.Function) int64 {
 	var n int64
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			n += int64(len(b.Instrs))
-		}
+		n += int64(fn.NumInstrs())
 	}
 	return n
+}
+
+// materialize makes the bodies of the copied functions among funcs that are not made yet
+// (ssa.Copy), on every processor when there are many.
+func materialize(funcs []*ssa.Function) {
+	workers := runtime.GOMAXPROCS(0)
+	if len(funcs) < 64 || workers == 1 {
+		for _, fn := range funcs {
+			fn.Materialize()
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
+				funcs[i].Materialize()
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // over returns the occurrences of x whose spans overlap [start, end] and its joins shown in
@@ -114,6 +137,7 @@ func (r *Result) indexOf(funcs []*ssa.Function, instrs int64, start, end int32) 
 	if r.File == nil { // not analyzed
 		return x
 	}
+	materialize(funcs)
 	// As many places as instructions at most, without reading each instruction a second time.
 	starts, places, owners := make([]int32, 0, instrs), make([]*ssa.Instr, 0, instrs), make([]int32, 0, instrs)
 	for f, fn := range funcs {
@@ -131,7 +155,6 @@ func (r *Result) indexOf(funcs []*ssa.Function, instrs int64, start, end int32) 
 			}
 		}
 	}
-	captures := r.File.Captures
 	x.occurrences = make([]Occurrence, 0, len(starts))
 	for _, i := range sortByStart(starts) {
 		in, fn := places[i], funcs[owners[i]]
@@ -140,7 +163,7 @@ func (r *Result) indexOf(funcs []*ssa.Function, instrs int64, start, end int32) 
 		// Only a variable of a function around fn can be read captured: the others need no
 		// lookup.
 		if owner := p.Binding.Owner; owner != nil && owner != fn {
-			if def := captures[p]; def != nil && def.Value != nil {
+			if def := r.File.Capture(fn, p); def != nil && def.Value != nil {
 				v = def.Value
 			}
 		}
@@ -183,21 +206,68 @@ func sortByStart(starts []int32) []int32 {
 const radixBits = 11
 
 // capturedReads lists, for each value read from functions nested in its own, the places that
-// read it there: File.Captures turned around, the first time an answer needs it (hover's uses,
-// references). A Result moved from an older analysis has that one's.
+// read it there: the captured reads of File.Captures and of the copies (whose bodies it makes)
+// turned around, the first time an answer needs them all. A Result moved from an older
+// analysis has that one's.
 func (r *Result) capturedReads() map[*ssa.Value][]*ssa.Place {
 	r.capturedOnce.Do(func() {
 		if r.captured != nil || r.File == nil {
 			return
 		}
 		r.captured = make(map[*ssa.Value][]*ssa.Place)
-		for p, def := range r.File.Captures {
-			if def.Value != nil {
-				r.captured[def.Value] = append(r.captured[def.Value], p)
+		add := func(captures map[*ssa.Place]*ssa.Place) {
+			for p, def := range captures {
+				if def.Value != nil {
+					r.captured[def.Value] = append(r.captured[def.Value], p)
+				}
 			}
+		}
+		add(r.File.Captures)
+		materialize(r.Funcs)
+		for _, fn := range r.Funcs {
+			add(fn.Captures())
 		}
 	})
 	return r.captured
+}
+
+// capturedReadsOf returns the places that read v, captured, in the functions nested in v's.
+// They are found there alone, so that a hover makes the bodies of no copies but those nested
+// in the function it is in (ssa.Copy); a moved Result has them all already.
+func (r *Result) capturedReadsOf(v *ssa.Value) []*ssa.Place {
+	if r.captured != nil || r.File == nil {
+		return r.capturedReads()[v]
+	}
+	var ps []*ssa.Place
+	add := func(captures map[*ssa.Place]*ssa.Place) {
+		for p, def := range captures {
+			if def.Value == v {
+				ps = append(ps, p)
+			}
+		}
+	}
+	if root := v.Block.Func.CopyRoot(); root != nil { // so are the functions nested in it
+		add(root.Captures())
+		return ps
+	}
+	add(r.File.Captures)
+	var copies []*ssa.Function
+	var nested func(*ssa.Function)
+	nested = func(fn *ssa.Function) {
+		for _, c := range fn.Children {
+			if c.CopyRoot() == c {
+				copies = append(copies, c)
+			} else {
+				nested(c)
+			}
+		}
+	}
+	nested(v.Block.Func)
+	materialize(copies)
+	for _, c := range copies {
+		add(c.Captures())
+	}
+	return ps
 }
 
 // add appends o, reading or writing v, or joins it to the last occurrence when that is the

@@ -171,6 +171,7 @@ func (m *Result) markKept(fresh *Result) {
 	usedInside := make(map[*ssa.Binding]bool)
 	for _, fns := range []map[*ssa.Function]Span{m.moving.broken, m.moving.reshaped} {
 		for fn := range fns {
+			fn.Materialize()
 			for _, b := range fn.Blocks {
 				for i := range b.Instrs {
 					if p := &b.Instrs[i].Place; p.Binding != nil && p.Binding.Owner != nil && p.Binding.Owner != fn {

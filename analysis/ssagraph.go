@@ -74,6 +74,7 @@ func (r *Result) graph(fn *ssa.Function) Graph {
 		g.Reason = r.notAnalyzed(fn)
 		return g
 	}
+	fn.Materialize()
 	for _, b := range fn.Blocks {
 		gb := GraphBlock{ID: b.ID, Label: b.Label, Loop: b.LoopHeader}
 		for _, p := range b.Phis {

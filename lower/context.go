@@ -56,8 +56,20 @@ type definitions struct {
 // capturedRead is a read, in a nested function, of a binding of an enclosing function, and the
 // function nested directly in that one through whose closure the read comes to run.
 type capturedRead struct {
-	place   *ssa.Place
+	use     outerUse
 	through *ssa.Function
+}
+
+// outerUse is an instruction that uses a global or a variable of an enclosing function: one of
+// a function lowered, with its place, or one of a copy (ssa.Copy.OuterUses), whose places
+// may not be made yet.
+type outerUse struct {
+	binding        *ssa.Binding
+	span           ssa.Span
+	defines, reads bool
+	place          *ssa.Place
+	copy           *ssa.Copy
+	copied         ssa.OuterUse
 }
 
 // captureResolver applies the rule above to the functions of a file as they are finished.
@@ -106,7 +118,7 @@ func (cr *captureResolver) enter(fn *ssa.Function) {
 // leave notes that the function entered last is finished.
 func (cr *captureResolver) leave() {
 	o := cr.path[len(cr.path)-1]
-	clear(o.reads) // they point into the instructions of this version; what lies past them was cleared before
+	clear(o.reads) // they point into this version; what lies past them was cleared before
 	cr.free = append(cr.free, o)
 	cr.path = cr.path[:len(cr.path)-1]
 }
@@ -131,7 +143,7 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 			switch b := in.Place.Binding; {
 			case b == nil:
 			case b.Owner != fn:
-				cr.readOuter(fn, index, in, nil)
+				cr.readOuter(fn, index, outerUse{binding: b, span: in.Place.Span, defines: in.Defines(), reads: in.Reads(), place: &in.Place}, nil)
 			case in.Defines():
 				d := &o.defs[b.ID]
 				*d = definitions{d.count + 1, site{blk, i}}
@@ -140,12 +152,12 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 	}
 }
 
-// readOuter records the use in, an instruction of fn, the function of index index in
+// readOuter records the use u, an instruction of fn, the function of index index in
 // File.Funcs, makes of a global or of a variable of an enclosing function. If fn is not the
 // function entered last, it is a function of a copy whose root is copied, whose functions are
 // not entered (adopt), and which the function entered last encloses.
-func (cr *captureResolver) readOuter(fn *ssa.Function, index int, in *ssa.Instr, copied *ssa.Function) {
-	b := in.Place.Binding
+func (cr *captureResolver) readOuter(fn *ssa.Function, index int, u outerUse, copied *ssa.Function) {
+	b := u.binding
 	if b.Owner == nil {
 		if b.Kind == ssa.Global && b.Name == "arguments" {
 			cr.usesArguments[fn] = true
@@ -163,14 +175,14 @@ func (cr *captureResolver) readOuter(fn *ssa.Function, index int, in *ssa.Instr,
 	if d < 0 {
 		return
 	}
-	cr.path[d].use(b).record(fn, index, in)
+	cr.path[d].use(b).record(fn, index, u)
 	// The closure through which fn comes to exist is created in the owner.
-	if in.Reads() && fn.Analyzed() {
+	if u.reads && fn.Analyzed() {
 		through := copied
 		if d < len(cr.path)-1 {
 			through = cr.path[d+1].fn
 		}
-		cr.path[d].reads = append(cr.path[d].reads, capturedRead{&in.Place, through})
+		cr.path[d].reads = append(cr.path[d].reads, capturedRead{u, through})
 	}
 }
 
@@ -226,9 +238,13 @@ func (cr *captureResolver) resolve(fn *ssa.Function) {
 	}
 	var dom *ssa.DomTree
 	for _, r := range o.reads {
-		b := r.place.Binding
+		b := r.use.binding
 		if d := o.defs[b.ID]; !b.Context() && d.count == 1 && definedBefore(d.last, r.through, fn, o.created, &dom) {
-			cr.captures[r.place] = b.Single
+			if r.use.place != nil {
+				cr.captures[r.use.place] = b.Single
+			} else {
+				r.use.copy.AddCapture(r.use.copied, b.Single)
+			}
 		}
 	}
 }
@@ -239,15 +255,15 @@ func (cr *captureResolver) finish(f *File) {
 	f.Captures, f.usesArguments = cr.captures, cr.usesArguments
 }
 
-// record notes the use of the binding by in, an instruction of fn, the function of index
-// index in File.Funcs. Functions are read in the order they are finished, nested ones first,
-// so the first use in File.Funcs is the one of least index; in one function, the first read.
-func (c *captured) record(fn *ssa.Function, index int, in *ssa.Instr) {
+// record notes the use u of the binding by an instruction of fn, the function of index index
+// in File.Funcs. Functions are read in the order they are finished, nested ones first, so the
+// first use in File.Funcs is the one of least index; in one function, the first read.
+func (c *captured) record(fn *ssa.Function, index int, u outerUse) {
 	switch {
-	case in.Defines() && (c.assignedIdx < 0 || index < c.assignedIdx):
-		c.assignedIn, c.assignedAt, c.assignedIdx = fn, in.Place.Span, index
-	case !in.Defines() && (c.readIdx < 0 || index < c.readIdx):
-		c.readIn, c.readAt, c.readIdx = fn, in.Place.Span, index
+	case u.defines && (c.assignedIdx < 0 || index < c.assignedIdx):
+		c.assignedIn, c.assignedAt, c.assignedIdx = fn, u.span, index
+	case !u.defines && (c.readIdx < 0 || index < c.readIdx):
+		c.readIn, c.readAt, c.readIdx = fn, u.span, index
 	}
 }
 

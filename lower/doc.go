@@ -66,11 +66,11 @@
 //
 // LowerFrom lowers the next version of a file from the previous one: a function the edit does
 // not touch is copied with its SSA form (reuse.go), provided its syntax tree, its shape and the
-// resolution of the names it uses from outside are unchanged. The copies are made on the other
-// processors while the lowering goes on (ssa.Copy): the lowering resolves a copy's outside
-// names where it meets the function, and takes in what the copy gathered (its uses of the
-// variables around it, its own captured reads) when the function around it is finished. The
-// result equals a fresh lowering; TestLowerFromEqualsLower checks it on random edits.
+// resolution of the names it uses from outside are unchanged. A copy's bodies are made when
+// first needed (ssa.Copy): the lowering resolves a copy's outside names where it meets the
+// function, and reads the copy's uses of the variables around it, from a summary of the
+// function copied, when the function around it is finished. The result equals a fresh
+// lowering; TestLowerFromEqualsLower checks it on random edits.
 //
 // The lowering reads the project's node kinds (treesitter.Kind), not a grammar's symbols, so
 // the same code lowers every grammar's trees: JavaScript's, TypeScript's and TSX's. What only

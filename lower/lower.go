@@ -12,12 +12,16 @@ type File struct {
 	Funcs []*ssa.Function
 	// Captures maps each read of a variable captured from an enclosing function to the
 	// variable's one definition there, when that definition runs before the closure holding
-	// the read is created: then the read sees that value and no other (see context.go).
+	// the read is created: then the read sees that value and no other (see context.go). The
+	// reads in copied functions are their copy's (ssa.Function.Captures); Capture finds both.
 	Captures map[*ssa.Place]*ssa.Place
 	// Copied lists the functions copied from the previous version, with the functions they
 	// are copies of, for the analysis to carry over what it derived from those. It holds the
 	// previous version: the analysis drops it once it has.
 	Copied []Copied
+	// copies keeps the copies whose functions Funcs lists, which refer to them weakly: their
+	// bodies are made when first asked for (ssa.Copy).
+	copies []*ssa.Copy
 
 	strict bool // the top level is strict code
 	// usesArguments holds the functions whose own code uses the arguments object of the
@@ -28,6 +32,15 @@ type File struct {
 	shapes map[*ssa.Function]shape
 	// visited counts the statements, expressions and patterns lowered, for tests that bound it.
 	visited int
+}
+
+// Capture returns the place of the single definition that the read at p, in fn, sees of a
+// variable captured from a function around fn, or nil.
+func (f *File) Capture(fn *ssa.Function, p *ssa.Place) *ssa.Place {
+	if def, ok := fn.CopyCapture(p); ok {
+		return def
+	}
+	return f.Captures[p]
 }
 
 // Copied is a function copied from the previous version: Func is the copy of Of, whose text
@@ -80,7 +93,7 @@ func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 		lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
 	}
 	lw.lowerProgram(prev)
-	f := &File{Tree: t, Funcs: lw.funcs, Copied: lw.copied, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
+	f := &File{Tree: t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
 	lw.captures.finish(f)
 	return f
 }
@@ -101,6 +114,7 @@ type lowerer struct {
 	reuse  map[uint32]*ssa.Function
 	copier *copier // makes the copies of the functions reused, on other processors
 	copied []Copied
+	copies []*ssa.Copy // File.copies
 	prev   *File
 	shapes map[*ssa.Function]shape
 	strict bool // the top level is strict code; set beforehand, it is, whatever the tree says

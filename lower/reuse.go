@@ -2,7 +2,6 @@ package lower
 
 import (
 	"runtime"
-	"sync"
 
 	"github.com/ssalens/ssalens/ssa"
 	ts "github.com/ssalens/ssalens/treesitter"
@@ -76,8 +75,9 @@ func (lw *lowerer) shapeOf(outer *funcState, node int32) shape {
 // named name, or nil if there is none, if the text around it changed its role (a declaration
 // become an expression, a class method an object method, another name, strictness), if it is
 // in the body of a with statement (which makes the variables it uses context variables), or
-// if the names it uses from outside resolve differently now. The copy is only started: the
-// copier makes it while the lowering goes on, and outer adopts it when it is finished.
+// if the names it uses from outside resolve differently now. The copy's functions are shells,
+// whose bodies are made when first needed or ahead of time (copyDepth); outer adopts the copy
+// when it is finished.
 func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Function {
 	old := lw.reuse[lw.t.Nodes[node].Start]
 	now := lw.shapeOf(outer, node)
@@ -85,7 +85,8 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 		!sameSubtree(lw.prev.Tree, lw.prevNode(old, node), lw.t, node) {
 		return nil
 	}
-	cp := old.NewCopy(int32(lw.t.Nodes[node].Start)-old.Span.Start, func(b *ssa.Binding) *ssa.Binding {
+	shift := int32(lw.t.Nodes[node].Start) - old.Span.Start
+	cp := old.NewCopy(shift, func(b *ssa.Binding) *ssa.Binding {
 		then := outer.scope.lookup([]byte(b.Name))
 		switch {
 		case b.Kind == ssa.Global && then == nil:
@@ -95,7 +96,7 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 			return then
 		}
 		return nil
-	}, lw.prev.Captures)
+	}, lw.prev.Capture)
 	if cp == nil {
 		return nil
 	}
@@ -103,12 +104,23 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = now
 	// The copy and its nested functions take their places in File.Funcs now, as lowering
-	// them would; adopt fills them in.
-	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs)})
-	lw.funcs = append(lw.funcs, make([]*ssa.Function, countFuncs(old))...)
-	lw.copier.start(cp)
+	// them would.
+	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs), old, shift})
+	lw.copies = append(lw.copies, cp)
+	lw.funcs = append(lw.funcs, cp.Funcs()...)
+	if cp.Depth() >= copyDepth/2+int(cp.Stagger()%(copyDepth/2)) {
+		lw.copier.start(cp)
+	}
 	return fn
 }
+
+// copyDepth bounds the chains of copies whose bodies are not made (ssa.Copy): a copy that
+// many versions from the function it copies is made ahead of time, on the copier, and the
+// next version copies it instead. A copy not made keeps the version it copies: the bound is
+// on how many versions the copies of a file keep. Copies are made at depths from copyDepth/2
+// to copyDepth-1, which vary with what they copy (ssa.Copy.Stagger), so that a keystroke makes
+// a few of them, not all of them every few keystrokes.
+const copyDepth = 8
 
 // prevNode returns the node of old, a function of the previous version, in its tree, or -1:
 // the node that node, of the same kind, was copied from by the re-parse, if it is old's, and
@@ -123,29 +135,20 @@ func (lw *lowerer) prevNode(old *ssa.Function, node int32) int32 {
 	return t.NodeAt(uint32(old.Span.Start), uint32(old.Span.End), kind)
 }
 
-// reusedCopy is a copy started by reused, and the index in File.Funcs of its root.
+// reusedCopy is a copy started by reused, the index in File.Funcs of its root, the function
+// of the previous version it copies, and how many bytes later the copy starts.
 type reusedCopy struct {
 	copy  *ssa.Copy
 	index int
+	old   *ssa.Function
+	shift int32
 }
 
-// countFuncs returns the number of functions in fn and nested in it.
-func countFuncs(fn *ssa.Function) int {
-	n := 1
-	for _, c := range fn.Children {
-		n += countFuncs(c)
-	}
-	return n
-}
-
-// copier makes copies of functions on the processors besides the lowering's own, in the
-// order they were started. The copies of a function's nested functions are made while the
-// lowering goes through the rest of it, and when it is finished, the lowering makes those the
-// copier has not taken yet itself, from the last (adoptCopies). nil when there is one
-// processor: the lowering then makes every copy itself.
+// copier makes the bodies of copies ahead of time (see copyDepth) on the processors besides
+// the lowering's own, in the order they were started, while the lowering goes on and after it
+// returned. nil when there is one processor: the copies are then made when first needed.
 type copier struct {
 	queue chan *ssa.Copy
-	done  sync.WaitGroup
 }
 
 // startCopier returns a copier whose queue holds n copies.
@@ -156,19 +159,22 @@ func startCopier(n int) *copier {
 	}
 	c := &copier{queue: make(chan *ssa.Copy, n)}
 	for range workers {
-		c.done.Go(func() {
+		go func() {
 			for cp := range c.queue {
 				cp.Make()
 			}
-		})
+		}()
 	}
 	return c
 }
 
 // start queues cp, unless the queue is full (a function lowered twice, as code in a finally
-// block is, may be copied twice): the lowering then makes it itself.
+// block is, may be copied twice): the copy is then made when first needed, or at a later
+// version. With one processor, cp is made now.
 func (c *copier) start(cp *ssa.Copy) {
-	if c != nil {
+	if c == nil {
+		cp.Make()
+	} else {
 		select {
 		case c.queue <- cp:
 		default:
@@ -176,20 +182,15 @@ func (c *copier) start(cp *ssa.Copy) {
 	}
 }
 
-// stop ends the workers, once the lowering has made or waited for every copy (adoptCopies).
+// stop lets the workers end once they have made the copies queued.
 func (c *copier) stop() {
 	if c != nil {
 		close(c.queue)
-		c.done.Wait()
 	}
 }
 
-// adoptCopies makes the copies of fs's nested functions that are not made yet, from the last,
-// while the copier goes on from the first, and adopts them all.
+// adoptCopies adopts the copies of fs's nested functions, once fs's function is finished.
 func (fs *funcState) adoptCopies() {
-	for i := len(fs.copies) - 1; i >= 0; i-- {
-		fs.copies[i].copy.Make()
-	}
 	for _, c := range fs.copies {
 		fs.lw.adopt(c)
 	}
@@ -232,20 +233,24 @@ func levelsUp(fn, owner *ssa.Function) int {
 	return -1
 }
 
-// adopt lists the functions of a copy in File.Funcs, where lowering them would have, and in
-// File.Copied, and takes in what the copy gathered as it was made: the uses its functions make of enclosing
-// functions' variables, and the captured reads inside it. Their own variables are settled and
-// resolved as they were in prev.
+// adopt lists the functions of a copy in File.Copied, with the functions of the previous
+// version they copy, and reads the uses its functions make of enclosing functions' variables.
+// Their own variables are settled and resolved as they were in prev, and the captured reads
+// inside the copy are the copy's own (ssa.Function.Captures).
 func (lw *lowerer) adopt(c reusedCopy) {
-	copy(lw.funcs[c.index:], c.copy.Funcs())
-	for i, of := range c.copy.Originals() {
-		lw.copied = append(lw.copied, Copied{Func: c.copy.Funcs()[i], Of: of, Shift: c.copy.Shift()})
+	funcs := c.copy.Funcs()
+	first := len(lw.copied)
+	var list func(*ssa.Function)
+	list = func(of *ssa.Function) {
+		lw.copied = append(lw.copied, Copied{Func: funcs[len(lw.copied)-first], Of: of, Shift: c.shift})
+		for _, child := range of.Children {
+			list(child)
+		}
 	}
+	list(c.old)
 	root := c.copy.Func()
-	for _, u := range c.copy.OuterUses() {
-		lw.captures.readOuter(u.Func, c.index+u.Order, u.Instr, root)
-	}
-	for _, r := range c.copy.Captured() {
-		lw.captures.captures[r.Read] = r.Def
-	}
+	c.copy.OuterUses(func(u ssa.OuterUse) {
+		lw.captures.readOuter(funcs[u.Order], c.index+int(u.Order), outerUse{binding: c.copy.Binding(u), span: u.Span,
+			defines: u.Defines, reads: u.Reads, copy: c.copy, copied: u}, root)
+	})
 }

@@ -18,8 +18,9 @@ import (
 // the previous version, copying the functions the edit does not touch, and from scratch. Both
 // must give the same functions, the same SSA form, the same context variables and the same
 // captured reads, whatever syntax errors the edits make. Copies must really happen, also of
-// functions that use variables of the functions around them, and of functions whose nested
-// functions make captured reads of their variables, which the copy translates.
+// functions that use variables of the functions around them, of functions whose nested
+// functions make captured reads of their variables, which the copy translates, and of copies
+// whose bodies were not made.
 func TestLowerFromEqualsLower(t *testing.T) {
 	var files []string
 	for _, ext := range []string{"js", "ts", "tsx"} {
@@ -32,11 +33,11 @@ func TestLowerFromEqualsLower(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		copied.add(lowerFromEdits(t, files, inserts, rng))
 	}
-	t.Logf("copied %d functions, with %d uses of variables around them and %d captured reads inside them",
-		copied.funcs, copied.outerUses, copied.capturedInside)
-	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 {
-		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them: want some of each",
-			copied.funcs, copied.outerUses, copied.capturedInside)
+	t.Logf("copied %d functions, with %d uses of variables around them and %d captured reads inside them; %d from copies not made",
+		copied.funcs, copied.outerUses, copied.capturedInside, copied.chained)
+	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 || copied.chained == 0 {
+		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them, %d from copies not made: want some of each",
+			copied.funcs, copied.outerUses, copied.capturedInside, copied.chained)
 	}
 }
 
@@ -44,10 +45,13 @@ func TestLowerFromEqualsLower(t *testing.T) {
 // make of the variables of the functions around them, and captured reads inside them.
 type reuseCount struct {
 	funcs, outerUses, capturedInside int
+	// chained counts the functions copied from copies whose bodies were not made (ssa.Copy).
+	chained int
 }
 
 func (c *reuseCount) add(d reuseCount) {
 	c.funcs, c.outerUses, c.capturedInside = c.funcs+d.funcs, c.outerUses+d.outerUses, c.capturedInside+d.capturedInside
+	c.chained += d.chained
 }
 
 // lowerFromEdits edits each file 15 times with rng and compares the two lowerings of each
@@ -63,7 +67,7 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) reuse
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{})
+		prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
 		for step := range 15 {
 			p := rng.IntN(len(src) + 1)
 			next := slices.Concat(src[:p], []byte(inserts[rng.IntN(len(inserts))]), src[p:])
@@ -73,10 +77,15 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) reuse
 				t.Fatal(err)
 			}
 			tree.Close()
-			got, count := lowerAndBuild(t, nextTree, prev, edit)
-			want, _ := lowerAndBuild(t, nextTree, nil, ts.Edit{})
-			if g, w := describe(got), describe(want); g != w {
-				t.Fatalf("%s, edit %d (%q at %d): lowering from the previous version differs:\n%s\nwant\n%s", name, step, next[p:p+len(next)-len(src)], p, g, w)
+			// The copies of a version checked are made; those of the others are left as they
+			// are, so that the next versions copy copies not made.
+			check := step%3 == 2 || step == 14
+			got, count := lowerAndBuild(t, nextTree, prev, edit, check)
+			if check {
+				want, _ := lowerAndBuild(t, nextTree, nil, ts.Edit{}, true)
+				if g, w := describe(got), describe(want); g != w {
+					t.Fatalf("%s, edit %d (%q at %d): lowering from the previous version differs:\n%s\nwant\n%s", name, step, next[p:p+len(next)-len(src)], p, g, w)
+				}
 			}
 			copied.add(count)
 			src, tree, prev = next, nextTree, got
@@ -87,12 +96,35 @@ func lowerFromEdits(t *testing.T, files, inserts []string, rng *rand.Rand) reuse
 }
 
 // lowerAndBuild lowers tree (from prev, if not nil) and builds the functions not built yet;
-// it returns what it copied from prev.
-func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) (*File, reuseCount) {
+// if check is set, it makes the copies' bodies, verifies every function and returns what it
+// copied from prev.
+func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit, check bool) (*File, reuseCount) {
 	var f *File
 	var copied reuseCount
 	if prev != nil {
 		f = LowerFrom(tree, prev, edit, nil, nil)
+		for _, c := range f.Copied {
+			if c.Of.NumInstrs() > 0 && len(c.Of.Blocks) == 0 {
+				copied.chained++
+			}
+		}
+	} else {
+		f = Lower(tree)
+	}
+	for _, fn := range f.Funcs {
+		if fn.Analyzed() && !fn.Built() {
+			if err := ssa.Build(fn); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !check {
+		return f, copied
+	}
+	for _, fn := range f.Funcs {
+		fn.Materialize()
+	}
+	if prev != nil {
 		copies := make(map[*ssa.Function]bool)
 		for _, fn := range f.Funcs {
 			if fn.Built() { // a copy: the lowering builds none
@@ -110,18 +142,11 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit) (*File
 				}
 			}
 		}
-		for read := range f.Captures {
-			if copies[read.Binding.Owner] {
-				copied.capturedInside++
-			}
-		}
-	} else {
-		f = Lower(tree)
-	}
-	for _, fn := range f.Funcs {
-		if fn.Analyzed() && !fn.Built() {
-			if err := ssa.Build(fn); err != nil {
-				t.Fatal(err)
+		for fn := range copies {
+			for read := range fn.Captures() {
+				if copies[read.Binding.Owner] {
+					copied.capturedInside++
+				}
 			}
 		}
 	}
@@ -153,8 +178,14 @@ func describe(f *File) string {
 		sb.WriteString(fn.String())
 	}
 	var captures []string
-	for read, def := range f.Captures {
-		captures = append(captures, fmt.Sprintf("%s read at %v sees its definition at %v\n", read.Binding.Name, read.Span, def.Span))
+	note := func(all map[*ssa.Place]*ssa.Place) {
+		for read, def := range all {
+			captures = append(captures, fmt.Sprintf("%s read at %v sees its definition at %v\n", read.Binding.Name, read.Span, def.Span))
+		}
+	}
+	note(f.Captures)
+	for _, fn := range f.Funcs {
+		note(fn.Captures())
 	}
 	slices.Sort(captures)
 	sb.WriteString(strings.Join(captures, ""))

@@ -2,104 +2,339 @@ package ssa
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
+	"weak"
 )
 
 // A Copy is a copy of a function and its nested functions, HIR and SSA form alike, for a new
-// version of the source in which their text is unchanged but starts shift bytes later. It is
-// made in two steps, so that the copying can run on another processor while the lowering of
-// the new version goes on. NewCopy, on the lowering's goroutine, resolves the bindings the
-// functions use from outside them, which only the lowering's scopes know, and returns the
-// copy's root, with its name, span and parent as the lowering reads them; Make copies the
-// rest, once, on whichever goroutine calls it first. The copy shares nothing mutable with the
-// original, which must not change meanwhile. Make also gathers what the lowering then reads
-// from the copy: the instructions that use a binding from outside it (OuterUses), and the
-// captured reads inside it (Captured).
+// version of the source in which their text is unchanged but starts some bytes later. After an
+// edit, every function the edit does not touch is copied (see package lower), so a keystroke
+// would copy nearly the whole file; most of those copies are never read, since an editor asks
+// about the lines on screen. So a copy is made in two steps:
 //
-// Copies are made on every keystroke for each unchanged function next to the edit, so Make
-// allocates by kind, not by object: one array each for a function's bindings, blocks,
-// instructions, values, φs and the lists that point into them. Pointers into the original are
+//   - NewCopy, on the lowering's goroutine, resolves the bindings the functions use from outside
+//     them, which only the lowering's scopes know, and returns the copy's functions as shells:
+//     their names, spans, nesting and whether they are analyzed, but no body. What the lowering
+//     needs of the bodies, the uses they make of bindings from outside (OuterUses), it reads
+//     from a summary of the function copied, made once for all its copies.
+//   - The bodies are copied once, when something first needs them (Function.Materialize), or
+//     ahead of time (Make), on whichever goroutine asks first.
+//
+// A copy of a copy whose bodies are not made yet copies what that one copies, its origin: a
+// chain of copies through many versions costs one copy of the bodies, or none. Until its bodies
+// are made, a copy keeps its origin, and with it the version that made the origin; Depth says
+// how many versions back that is, so that the caller can bound what the chains keep. Whoever
+// may ask for the bodies keeps the Copy: a copied function refers to it weakly. Otherwise a
+// version would keep, through an origin's parent and the functions around it, that version's
+// copies not made and their origins, and so on back to the first version.
+//
+// Make allocates by kind, not by object: one array each for a function's bindings, blocks,
+// instructions, values, φs and the lists that point into them. Pointers into the origin are
 // translated by index: a binding by its owner and ID, a value by its ID, a φ by its value, and
 // a place or a defining instruction by its position in the function's packed instructions
-// (see packInstrs), which the copy lays out the same way.
+// (see packInstrs), which the copy lays out the same way. The copy shares nothing mutable with
+// the origin, which must not change meanwhile.
 type Copy struct {
-	orig, root *Function
-	c          cloner
-	once       sync.Once
+	funcs   []*Function // the copy's functions in preorder, the root first
+	shift   int32       // how many bytes later the copy's text starts than its origin's
+	depth   int
+	stagger uint32
+	outer   []OuterUse // the origin's, with the spans of the copy's text once OuterUses shifts them
+
+	mu sync.Mutex
+	// origin is what Make copies: the summary of the function copied, which lists its
+	// functions. Make drops it, and with it the version they belong to.
+	origin *summary
+	made   bool
+
+	once sync.Once
+	// pending are the captured reads of variables around the copy, which the lowering resolves
+	// (AddCapture) before the copy is shared; captures the captured reads inside the copy,
+	// made with the bodies, and then those of pending too.
+	pending  []pendingCapture
+	captures map[*Place]*Place
+	capOnce  sync.Once
 }
 
-// OuterUse is an instruction of a copied function that uses a binding from outside the copy.
+// OuterUse is an instruction of a copied function that uses a binding from outside the copy:
+// the Instr-th of the packed instructions of the function of position Order among the copy's,
+// in preorder (0 for the root). Use is the binding's index in the list of those the copy uses
+// from outside (Binding returns it).
 type OuterUse struct {
-	Func  *Function
-	Order int // Func's position among the copied functions, in preorder: 0 for the root
-	Instr *Instr
+	Order, Instr, Use int32
+	Span              Span
+	Defines, Reads    bool
 }
 
-// CapturedRead is a read of a variable of an enclosing function that sees a single
-// definition of it: Def (see NewCopy).
-type CapturedRead struct {
-	Read, Def *Place
+// pendingCapture is a captured read in a copy of a variable around it: the place of the
+// Instr-th instruction of the copy's function Order sees def.
+type pendingCapture struct {
+	order, instr int32
+	def          *Place
 }
 
-// NewCopy starts a copy of fn. Bindings the copied functions own are copied; every other
-// binding b they use is replaced by outer(b), which returns nil when b has no counterpart, and
-// then NewCopy returns nil. captured maps the places of reads in fn's nested functions to the
-// places of the single definitions they see (the lowering's File.Captures); Make translates
-// those inside the copy.
-func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured map[*Place]*Place) *Copy {
-	uses := fn.usedFromOutside()
-	now := make([]*Binding, len(uses))
-	for i, b := range uses {
+// summary is what copies of a function read of it, gathered once: the function and its nested
+// functions in preorder, the bindings they use from outside, the instructions that use those,
+// the captured reads among them, and how many instructions each has.
+type summary struct {
+	serial uint32 // which summary: Stagger
+	funcs  []*Function
+	uses   []*Binding
+	outer  []OuterUse
+	inner  []innerCapture
+	instrs []int32
+}
+
+// innerCapture is a captured read inside a copied function: the place of instruction instr
+// of function order sees the place of instruction defInstr of function defOrder.
+type innerCapture struct {
+	order, instr, defOrder, defInstr int32
+}
+
+// NewCopy starts a copy of fn, whose text starts shift bytes later in the new version, and
+// returns it with its functions as shells (see Copy). Bindings the copied functions own are
+// copied; every other binding b they use is replaced by outer(b), which returns nil when b has
+// no counterpart, and then NewCopy returns nil. captured returns, for a read in fn's nested
+// functions of a variable of a function around it, the place of the single definition it
+// sees, or nil (the lowering's File.Capture).
+func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured func(*Function, *Place) *Place) *Copy {
+	var sum *summary
+	prev, depth := fn.fromOutside, 0
+	if c := fn.copied.Value(); c != nil {
+		c.mu.Lock()
+		if !c.made && fn == c.funcs[0] {
+			sum, shift, depth = c.origin, shift+c.shift, c.depth+1
+		}
+		c.mu.Unlock()
+		if sum == nil {
+			fn.Materialize()
+		}
+	}
+	if sum == nil {
+		sum = fn.summarize(captured)
+		prev = sum.uses
+	}
+	now := make([]*Binding, len(prev))
+	for i, b := range prev {
 		if now[i] = outer(b); now[i] == nil {
 			return nil
 		}
 	}
-	c := cloner{shift: shift, uses: uses, captured: captured}
-	root := c.shell(fn)
-	root.fromOutside = now
-	return &Copy{orig: fn, root: root, c: c}
+	cp := &Copy{shift: shift, depth: depth, stagger: sum.serial, outer: sum.outer, origin: sum}
+	cp.shells()
+	cp.funcs[0].fromOutside = now
+	return cp
 }
 
-// Func returns the copy's root function. Until Make returns, only its Name, Span,
-// NotAnalyzed and Parent may be used.
-func (c *Copy) Func() *Function { return c.root }
+// shells makes the copy's functions, without their bodies.
+func (c *Copy) shells() {
+	sum := c.origin
+	funcs := make([]Function, len(sum.funcs))
+	c.funcs = make([]*Function, len(sum.funcs))
+	children := 0
+	for _, f := range sum.funcs {
+		children += len(f.Children)
+	}
+	list := make([]*Function, children)
+	self := weak.Make(c)
+	for i, f := range sum.funcs {
+		nf := &funcs[i]
+		*nf = Function{Name: f.Name, Span: c.span(f.Span), NotAnalyzed: c.reason(f.NotAnalyzed), temps: f.temps, built: f.built,
+			copied: self, copyInstrs: sum.instrs[i]}
+		c.funcs[i] = nf
+	}
+	// In preorder, the nested functions of function i come right after it, each followed by its
+	// own nested functions.
+	next := 1
+	var nest func(i int)
+	nest = func(i int) {
+		f, nf := sum.funcs[i], c.funcs[i]
+		nf.Children, list = list[:len(f.Children):len(f.Children)], list[len(f.Children):]
+		for k := range f.Children {
+			child := next
+			next++
+			c.funcs[child].Parent = nf
+			nf.Children[k] = c.funcs[child]
+			nest(child)
+		}
+	}
+	nest(0)
+}
 
-// Make copies the functions, if no call did yet, and returns when they are copied.
+// summarize returns fn's summary, made the first time fn is copied.
+func (fn *Function) summarize(captured func(*Function, *Place) *Place) *summary {
+	if s := fn.summary.Load(); s != nil {
+		return s
+	}
+	s := &summary{serial: summaries.Add(1)}
+	order := make(map[*Function]int32)
+	var enter func(*Function)
+	enter = func(f *Function) {
+		f.Materialize() // a lowered function may hold copies of its nested functions
+		order[f] = int32(len(s.funcs))
+		s.funcs = append(s.funcs, f)
+		for _, c := range f.Children {
+			enter(c)
+		}
+	}
+	enter(fn)
+	s.uses = fn.usedFromOutside()
+	use := make(map[*Binding]int32, len(s.uses))
+	for i, b := range s.uses {
+		use[b] = int32(i)
+	}
+	s.instrs = make([]int32, len(s.funcs))
+	for i, f := range s.funcs {
+		s.instrs[i] = int32(len(f.instrs))
+		for k := range f.instrs {
+			in := &f.instrs[k]
+			b := in.Place.Binding
+			if b == nil {
+				continue
+			}
+			owner, inside := order[b.Owner]
+			switch {
+			case !inside:
+				s.outer = append(s.outer, OuterUse{Order: int32(i), Instr: int32(k), Use: use[b], Span: in.Place.Span,
+					Defines: in.Defines(), Reads: in.Reads()})
+			case b.Owner != f && in.Reads() && captured != nil:
+				if def := captured(f, &in.Place); def != nil {
+					s.inner = append(s.inner, innerCapture{int32(i), int32(k), owner, int32(b.Owner.placeIndex(def))})
+				}
+			}
+		}
+	}
+	fn.summary.Store(s)
+	return s
+}
+
+// summaries counts the summaries made, to number them.
+var summaries atomic.Uint32
+
+// Func returns the copy's root function.
+func (c *Copy) Func() *Function { return c.funcs[0] }
+
+// Funcs returns the copy's functions in preorder. Until they are made (Function.Materialize),
+// only their Name, Span, NotAnalyzed, Parent and Children may be used.
+func (c *Copy) Funcs() []*Function { return c.funcs }
+
+// Shift returns how many bytes later the copy's text starts than its origin's.
+func (c *Copy) Shift() int32 { return c.shift }
+
+// Depth returns how many versions of the source lie between the copy and the function its
+// bodies will be copied from: 0 if that is the function NewCopy was given.
+func (c *Copy) Depth() int { return c.depth }
+
+// Stagger returns a number that the copies whose bodies come from the same function share,
+// and copies of other functions mostly do not: a bound on Depth that varies with it is reached
+// by different copies at different versions.
+func (c *Copy) Stagger() uint32 { return c.stagger }
+
+// OuterUses calls yield with each instruction of the copied functions that uses a binding from
+// outside the copy, function by function in preorder, with its span in the copy's text.
+func (c *Copy) OuterUses(yield func(OuterUse)) {
+	for _, u := range c.outer {
+		u.Span = c.span(u.Span)
+		yield(u)
+	}
+}
+
+// Binding returns the binding from outside the copy that OuterUse u uses.
+func (c *Copy) Binding(u OuterUse) *Binding { return c.funcs[0].fromOutside[u.Use] }
+
+// AddCapture records that the place of instruction u, a read of a variable of a function
+// around the copy, sees def. The lowering calls it before it shares the copy.
+func (c *Copy) AddCapture(u OuterUse, def *Place) {
+	c.pending = append(c.pending, pendingCapture{u.Order, u.Instr, def})
+}
+
+// Make copies the functions' bodies, if no call did yet, and returns when they are copied.
 func (c *Copy) Make() {
 	c.once.Do(func() {
-		c.c.outer = make(map[*Binding]*Binding, len(c.c.uses))
-		for i, b := range c.c.uses {
-			c.c.outer[b] = c.root.fromOutside[i]
+		cl := cloner{sum: c.origin, copy: c, outer: make(map[*Binding]*Binding, len(c.origin.uses))}
+		for i, b := range c.origin.uses {
+			cl.outer[b] = c.funcs[0].fromOutside[i]
 		}
-		c.c.funcs = make(map[*Function]*Function)
-		c.c.function(c.orig, c.root)
-		for i, r := range c.c.reads {
-			def := r.Def
-			c.c.reads[i].Def = &c.c.funcs[def.Binding.Owner].instrs[def.Binding.Owner.placeIndex(def)].Place
+		cl.function(0)
+		c.captures = make(map[*Place]*Place, len(c.origin.inner)+len(c.pending))
+		for _, r := range c.origin.inner {
+			c.captures[c.place(r.order, r.instr)] = c.place(r.defOrder, r.defInstr)
 		}
+		c.mu.Lock()
+		c.origin, c.made = nil, true
+		c.mu.Unlock()
 	})
 }
 
-// Funcs returns the copied functions in preorder, once Make returned.
-func (c *Copy) Funcs() []*Function { return c.c.order }
+// place returns the place of instruction instr of the copy's function order, once made.
+func (c *Copy) place(order, instr int32) *Place { return &c.funcs[order].instrs[instr].Place }
 
-// Originals returns the functions copied, in the order of Funcs, once Make returned.
-func (c *Copy) Originals() []*Function { return c.c.origs }
+// capturesMade returns every captured read inside the copy, once made: the map is complete
+// only when the lowering that made the copy has returned.
+func (c *Copy) capturesMade() map[*Place]*Place {
+	c.Make()
+	c.capOnce.Do(func() {
+		for _, p := range c.pending {
+			c.captures[c.place(p.order, p.instr)] = p.def
+		}
+		c.pending = nil
+	})
+	return c.captures
+}
 
-// Shift returns how many bytes later the copy's text starts than the original's.
-func (c *Copy) Shift() int32 { return c.c.shift }
+// Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
+// Whoever reads the blocks, bindings or values of a function of a version lowered from another
+// calls it first; it is safe to call from any goroutine, and costs nothing once made.
+func (fn *Function) Materialize() {
+	if c := fn.copied.Value(); c != nil {
+		c.Make()
+	}
+}
 
-// OuterUses returns, once Make returned, the instructions of the copy that use a binding from
-// outside it, function by function in preorder.
-func (c *Copy) OuterUses() []OuterUse { return c.c.outerUses }
+// Captures returns the captured reads in the functions of fn's copy, if fn is the root of a
+// copy, made as Materialize does; nil for any other function. A read is keyed by its place and
+// maps to the place of the single definition it sees.
+func (fn *Function) Captures() map[*Place]*Place {
+	if c := fn.copied.Value(); c != nil && c.funcs[0] == fn {
+		return c.capturesMade()
+	}
+	return nil
+}
 
-// Captured returns, once Make returned, the captured reads that the copied functions make of
-// each other's variables, translated from the map NewCopy was given.
-func (c *Copy) Captured() []CapturedRead { return c.c.reads }
+// CopyRoot returns the root of the copy fn belongs to, or nil if fn is not a copy.
+func (fn *Function) CopyRoot() *Function {
+	if c := fn.copied.Value(); c != nil {
+		return c.funcs[0]
+	}
+	return nil
+}
+
+// CopyCapture returns, for a function fn of a copy, the place of the single definition the
+// read at p sees, and true; false if fn is not a function of a copy.
+func (fn *Function) CopyCapture(p *Place) (*Place, bool) {
+	c := fn.copied.Value()
+	if c == nil {
+		return nil, false
+	}
+	return c.capturesMade()[p], true
+}
+
+// NumInstrs returns how many instructions fn has, made or not.
+func (fn *Function) NumInstrs() int {
+	if fn.copied != (weak.Pointer[Copy]{}) {
+		return int(fn.copyInstrs)
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		n += len(b.Instrs)
+	}
+	return n
+}
 
 // usedFromOutside returns the bindings that fn and its nested functions use and none of them
-// owns: globals and enclosing functions' variables, each once. A copy knows its own from the
-// original's, resolved; an original made by lowering finds them in its instructions.
+// owns: globals and enclosing functions' variables, each once. A copy's root knows its own,
+// resolved; any other function finds them in its instructions.
 func (fn *Function) usedFromOutside() []*Binding {
 	if fn.fromOutside != nil {
 		return fn.fromOutside
@@ -136,71 +371,83 @@ func (fn *Function) usedFromOutside() []*Binding {
 	return uses
 }
 
-type cloner struct {
-	shift    int32
-	uses     []*Binding              // the bindings used from outside the copied functions
-	outer    map[*Binding]*Binding   // the same, resolved: the copy's fromOutside
-	captured map[*Place]*Place       // see NewCopy
-	funcs    map[*Function]*Function // the copies made so far, by original
-	order    []*Function             // the same copies, in preorder
-	origs    []*Function             // their originals, in the same order
+func (c *Copy) span(s Span) Span { return Span{Start: s.Start + c.shift, End: s.End + c.shift} }
 
-	outerUses []OuterUse
-	// reads are the captured reads inside the copy; until the copy is whole, with Def the
-	// original's place.
-	reads []CapturedRead
-}
-
-func (c *cloner) span(s Span) Span { return Span{Start: s.Start + c.shift, End: s.End + c.shift} }
-
-func (c *cloner) reason(r Reason) Reason {
+func (c *Copy) reason(r Reason) Reason {
 	if r.Kind != NoReason {
 		r.At = c.span(r.At)
 	}
 	return r
 }
 
+type cloner struct {
+	sum   *summary
+	copy  *Copy
+	outer map[*Binding]*Binding // the bindings used from outside the copied functions, resolved
+	// path holds the positions of the functions being copied, outermost first: the owners of
+	// the bindings the function copied last uses from inside the copy.
+	path []int32
+}
+
+// copyOf returns the copy of owner, a function whose bindings the function copied last uses,
+// or nil if owner is not copied: the binding is a global or a variable of a function around
+// the copy.
+func (c *cloner) copyOf(owner *Function) *Function {
+	for i := len(c.path) - 1; i >= 0; i-- {
+		if c.sum.funcs[c.path[i]] == owner {
+			return c.copy.funcs[c.path[i]]
+		}
+	}
+	return nil
+}
+
 func (c *cloner) binding(b *Binding) *Binding {
-	if nf, ok := c.funcs[b.Owner]; ok {
+	if nf := c.copyOf(b.Owner); nf != nil {
 		return nf.Bindings[b.ID]
 	}
 	return c.outer[b]
 }
 
-// shell returns the copy of fn without its bindings, nested functions and body.
-func (c *cloner) shell(fn *Function) *Function {
-	return &Function{Name: fn.Name, Span: c.span(fn.Span), NotAnalyzed: c.reason(fn.NotAnalyzed), temps: fn.temps, built: fn.built}
-}
-
-// function copies into nf, fn's shell, the rest of fn.
-func (c *cloner) function(fn, nf *Function) {
-	c.funcs[fn] = nf
-	order := len(c.order)
-	c.order = append(c.order, nf)
-	c.origs = append(c.origs, fn)
+// function copies the body of function order of the copy and those of its nested functions,
+// which follow it in preorder, and returns the position of the function after them.
+func (c *cloner) function(order int32) int32 {
+	fn, nf := c.sum.funcs[order], c.copy.funcs[order]
+	c.path = append(c.path, order)
 	bindings := make([]Binding, len(fn.Bindings))
 	nf.Bindings = make([]*Binding, len(fn.Bindings))
 	for i, b := range fn.Bindings {
 		nb := &bindings[i]
 		*nb = *b
 		nb.Owner = nf
-		nb.Decl = c.span(b.Decl)
-		nb.Type = c.span(b.Type)
-		nb.Why = c.reason(b.Why)
+		nb.Decl = c.copy.span(b.Decl)
+		nb.Type = c.copy.span(b.Type)
+		nb.Why = c.copy.reason(b.Why)
 		nf.Bindings[i] = nb
 	}
-	nf.Children = make([]*Function, len(fn.Children))
-	for i, child := range fn.Children {
-		nc := c.shell(child)
-		nc.Parent = nf
-		c.function(child, nc)
-		nf.Children[i] = nc
+	next := order + 1
+	for range fn.Children {
+		next = c.function(next)
 	}
-	c.body(fn, nf, order)
+	c.body(fn, nf)
+	c.path = c.path[:len(c.path)-1]
+	return next
 }
 
-// body copies fn's blocks, instructions and values into nf, the copy of preorder order.
-func (c *cloner) body(fn, nf *Function, order int) {
+// child returns the copy of f, a function nested in fn, which nf copies. The closures of a
+// function's nested functions are mostly created in the order they are listed, so the search
+// starts after the last one found, at *next.
+func child(f, fn, nf *Function, next *int) *Function {
+	for k := range len(fn.Children) {
+		if i := (*next + k) % len(fn.Children); fn.Children[i] == f {
+			*next = i + 1
+			return nf.Children[i]
+		}
+	}
+	return nil
+}
+
+// body copies fn's blocks, instructions and values into nf.
+func (c *cloner) body(fn, nf *Function) {
 	edges, phis, instrs := 0, 0, 0
 	for _, b := range fn.Blocks {
 		edges += len(b.Preds) + len(b.Term.Succs)
@@ -215,32 +462,25 @@ func (c *cloner) body(fn, nf *Function, order int) {
 	nf.instrs = make([]Instr, 0, instrs)
 	edgeList := make([]*Block, 0, edges)
 	phiList := make([]*Phi, 0, phis)
+	nextChild := 0
 	for i, b := range fn.Blocks {
 		nb := &blocks[i]
 		*nb = *b
 		nb.Func = nf
-		nb.Anchor = c.span(b.Anchor)
-		nb.Term.Span = c.span(b.Term.Span)
+		nb.Anchor = c.copy.span(b.Anchor)
+		nb.Term.Span = c.copy.span(b.Term.Span)
 		start := len(nf.instrs)
 		nf.instrs = append(nf.instrs, b.Instrs...)
 		nb.Instrs = nf.instrs[start:len(nf.instrs):len(nf.instrs)]
 		for j := range nb.Instrs {
 			in := &nb.Instrs[j]
-			in.Span = c.span(in.Span)
+			in.Span = c.copy.span(in.Span)
 			if in.Func != nil {
-				in.Func = c.funcs[in.Func]
+				in.Func = child(in.Func, fn, nf, &nextChild)
 			}
 			if used := in.Place.Binding; used != nil {
-				switch {
-				case c.funcs[used.Owner] == nil:
-					c.outerUses = append(c.outerUses, OuterUse{nf, order, in})
-				case used.Owner != fn && in.Reads():
-					if def := c.captured[&b.Instrs[j].Place]; def != nil {
-						c.reads = append(c.reads, CapturedRead{&in.Place, def})
-					}
-				}
 				in.Place.Binding = c.binding(used)
-				in.Place.Span = c.span(in.Place.Span)
+				in.Place.Span = c.copy.span(in.Place.Span)
 			}
 		}
 		edgeList, nb.Preds = appendBlocks(edgeList, b.Preds, nf.Blocks)

@@ -1,5 +1,10 @@
 package ssa
 
+import (
+	"sync/atomic"
+	"weak"
+)
+
 // Span is a half-open range of byte offsets into the UTF-8 source.
 type Span struct {
 	Start, End int32
@@ -270,8 +275,14 @@ type Function struct {
 	pool    *InstrPool // where instrs came from and goes back to at Finish, if borrowed
 	built   bool
 	// fromOutside are the bindings a copy and its nested functions use from outside them (see
-	// usedFromOutside); nil for a function lowered.
+	// usedFromOutside), on the root of a copy; nil for any other function.
 	fromOutside []*Binding
+	// copied is the copy fn belongs to, if fn is a copy (see Copy); copyInstrs is how many
+	// instructions it has, made or not. The reference is weak: whoever may ask for fn's body
+	// keeps the copy (see Copy).
+	copied     weak.Pointer[Copy]
+	copyInstrs int32
+	summary    atomic.Pointer[summary] // what copies of fn read of it, once one was made
 }
 
 // Entry returns the entry block.
