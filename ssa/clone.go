@@ -257,7 +257,7 @@ func (c *Copy) Make() {
 			cl.outer[b] = c.funcs[0].fromOutside[i]
 		}
 		cl.function(0)
-		c.captures = make(map[*Place]*Place, len(c.origin.inner)+len(c.pending))
+		c.captures = make(map[*Place]*Place, len(c.origin.inner)) // pending may still grow: capturesMade
 		for _, r := range c.origin.inner {
 			c.captures[c.place(r.order, r.instr)] = c.place(r.defOrder, r.defInstr)
 		}
