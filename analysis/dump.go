@@ -66,6 +66,7 @@ type jsonValue struct {
 	Uses    []jsonUse `json:"uses"`
 }
 
+// jsonUse is where a value is read: line and column from 1, the column in bytes.
 type jsonUse struct {
 	Line int `json:"line"`
 	Col  int `json:"col"`
@@ -101,7 +102,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: kind, Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
 			for _, p := range r.Uses(v) {
 				line, col := r.Lines.Position(r.span(p.Span).Start, UTF8)
-				jv.Uses = append(jv.Uses, jsonUse{Line: int(line) + 1, Col: int(col)})
+				jv.Uses = append(jv.Uses, jsonUse{Line: int(line) + 1, Col: int(col) + 1})
 			}
 			jf.Values = append(jf.Values, jv)
 		}

@@ -47,7 +47,8 @@ var dumpCommand = &command{
 	doc: `
 Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
 instructions, each value named var$version. With --json, one JSON object instead: the functions
-with their φs, values and uses (1-based lines and byte columns). With --dot, the control-flow
+with their φs, values and uses (lines and columns from 1, columns in bytes, as check prints
+them). With --dot, the control-flow
 graph of each function for Graphviz, as the Show SSA view draws it: a box per block with its φs
 (x₃ ← φ(₁,₂), an operand per predecessor) and instructions, back edges dashed.`,
 	examples: `

@@ -121,10 +121,10 @@ func TestDumpJSON(t *testing.T) {
 	}
 	want := `{"functions":[{"name":"f","line":1,"analyzed":true,"reason":"","blocks":3,` +
 		`"phis":[{"var":"x","version":3,"line":3,"operands":[1,2]}],` +
-		`"values":[{"var":"c","version":1,"kind":"param","line":1,"uses":[{"line":3,"col":6}]},` +
+		`"values":[{"var":"c","version":1,"kind":"param","line":1,"uses":[{"line":3,"col":7}]},` +
 		`{"var":"x","version":1,"kind":"def","line":2,"uses":[]},` +
 		`{"var":"x","version":2,"kind":"def","line":3,"uses":[]},` +
-		`{"var":"x","version":3,"kind":"phi","line":3,"uses":[{"line":4,"col":9}]}]}]}` + "\n"
+		`{"var":"x","version":3,"kind":"phi","line":3,"uses":[{"line":4,"col":10}]}]}]}` + "\n"
 	if out != want {
 		t.Errorf("dump --json printed\n%s\nwant\n%s", out, want)
 	}
