@@ -99,7 +99,7 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 
 func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	var p didChangeParams
-	if err := decodeParams(params, &p); err != nil || s.unsupported[p.TextDocument.URI] {
+	if err := decodeParams(params, &p); err != nil || s.isUnsupported(p.TextDocument.URI) {
 		return err
 	}
 	if p.TextDocument.Version < 0 {
@@ -126,7 +126,7 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 // didSave re-synchronizes the document when the client sent a text that differs from ours.
 func (s *Server) didSave(_ context.Context, params json.RawMessage) error {
 	var p didSaveParams
-	if err := decodeParams(params, &p); err != nil || s.unsupported[p.TextDocument.URI] {
+	if err := decodeParams(params, &p); err != nil || s.isUnsupported(p.TextDocument.URI) {
 		return err
 	}
 	st := s.snapshot()
@@ -148,8 +148,8 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
-	if s.unsupported[p.TextDocument.URI] {
-		delete(s.unsupported, p.TextDocument.URI)
+	if s.isUnsupported(p.TextDocument.URI) {
+		s.setUnsupported(p.TextDocument.URI, "", false)
 		return nil
 	}
 	var old *file

@@ -225,6 +225,43 @@ func TestMalformedMessages(t *testing.T) {
 	wantJSON(t, "shutdown after malformed messages, with more headers", c.response(), `{"jsonrpc":"2.0","id":3,"result":null}`)
 }
 
+// TestUnreadableInput sends a header the server cannot read: the session ends, and the
+// server's log says why.
+func TestUnreadableInput(t *testing.T) {
+	for _, header := range []string{"garbage\r\n\r\n", "Content-Length: abc\r\n\r\n"} {
+		c := startRaw(t)
+		c.send(initializeMessage)
+		c.response()
+		fmt.Fprint(c.conn, header)
+		if status := c.exitStatus(); status != 1 {
+			t.Errorf("%q: status %d, want 1", header, status)
+		}
+		if log := c.stderr.String(); !strings.Contains(log, "cannot read the client's messages") {
+			t.Errorf("%q: the log says %q, not why the session ended", header, log)
+		}
+	}
+}
+
+// TestNotOpenMessages checks that a request about a document it cannot answer for says why:
+// no document named, a language not analyzed, a document not open.
+func TestNotOpenMessages(t *testing.T) {
+	c := startRaw(t)
+	c.send(initializeMessage)
+	c.response()
+	c.send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.py","languageId":"python","version":1,"text":"x = 1"}}}`)
+	for _, tc := range []struct{ params, want string }{
+		{`{}`, "the params name no document: textDocument.uri is missing or empty"},
+		{`{"textDocument":{"uri":"file:///a.py"},"position":{"line":0,"character":0}}`,
+			`file:///a.py is not analyzed: its language "python" is none of javascript, javascriptreact, typescript and typescriptreact`},
+		{`{"textDocument":{"uri":"file:///b.js"},"position":{"line":0,"character":0}}`, "file:///b.js is not open"},
+	} {
+		c.send(`{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":` + tc.params + `}`)
+		if got := decodeResponse(t, c.response()); got.Error.Message != tc.want {
+			t.Errorf("hover with %s: error %q, want %q", tc.params, got.Error.Message, tc.want)
+		}
+	}
+}
+
 // blockUntilCancelled is a test request that waits for its cancellation.
 func blockUntilCancelled(s *Server) {
 	s.requests["test/block"] = func(ctx context.Context, _ *snapshot, _ json.RawMessage) (any, error) {

@@ -34,9 +34,6 @@ type Server struct {
 	phase  phase
 	status int // the exit status, once phase is exited
 	client clientCapabilities
-	// unsupported are the open documents of languages ssalens does not analyze (language.go);
-	// only the text notifications use it, on the reading goroutine.
-	unsupported map[protocol.DocumentURI]bool
 
 	mu    sync.Mutex
 	state *snapshot
@@ -97,7 +94,6 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		idleAfter:     idleDelay,
 		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
 		exited:        make(chan struct{}),
-		unsupported:   map[protocol.DocumentURI]bool{},
 	}
 	s.requests = map[string]requestHandler{
 		"textDocument/inlayHint":         s.inlayHint,
@@ -132,6 +128,12 @@ func (s *Server) serve() int {
 	go s.publishDiagnosticsLoop()
 	select {
 	case <-s.conn.Done():
+		// The reading goroutine, which owns the phase, has stopped. An input that ends is the
+		// client's doing; one the server cannot read (a header line that is not one) ends the
+		// session too, and says why.
+		if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && s.phase != exited {
+			s.logf("the session ends: cannot read the client's messages: %v", err)
+		}
 	case <-s.exited:
 	case <-s.ctx.Done():
 		s.conn.Close()

@@ -15,6 +15,9 @@ type snapshot struct {
 	settings settings
 	encoding positionEncoding
 	cursors  map[protocol.DocumentURI]cursor // cursor.go
+	// unsupported are the open documents of languages ssalens does not analyze, with their
+	// languageId (language.go).
+	unsupported map[protocol.DocumentURI]string
 }
 
 func (s *Server) snapshot() *snapshot {
@@ -36,10 +39,17 @@ func (s *Server) update(change func(*snapshot)) {
 	s.state = &next
 }
 
-// file returns the open document uri; asking about another one is InvalidParams.
+// file returns the open document uri; asking about another one is InvalidParams, and the
+// message says why: no document named, one of a language not analyzed, or one not open.
 func (st *snapshot) file(uri protocol.DocumentURI) (*file, error) {
 	if f := st.files[uri]; f != nil {
 		return f, nil
+	}
+	if id, ok := st.unsupported[uri]; ok {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s", notAnalyzedLanguage(uri, id))
+	}
+	if uri == "" {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "the params name no document: textDocument.uri is missing or empty")
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is not open", uri)
 }
