@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -326,8 +327,9 @@ func (r *Result) sourceLine(off int32) string {
 	return r.lineText(r.span(Span{Start: off, End: off}).Start)
 }
 
-// lineText returns the trimmed line of Src holding off, shortened if long (at a character
-// boundary, and without copying the rest of a long line).
+// lineText returns the trimmed line of Src holding off; a long one is shortened to the part
+// around off (at character boundaries, and without copying the rest of the line), so that
+// what off points at shows on a minified line too.
 func (r *Result) lineText(off int32) string {
 	line, _ := r.Lines.Position(off, UTF8)
 	start := r.Lines.Start(int(line))
@@ -335,17 +337,32 @@ func (r *Result) lineText(off int32) string {
 	if int(line)+1 < r.Lines.Count() {
 		end = r.Lines.Start(int(line) + 1)
 	}
+	lead := int32(len(r.Src[start:end]) - len(bytes.TrimLeftFunc(r.Src[start:end], unicode.IsSpace)))
 	text := bytes.TrimSpace(r.Src[start:end])
-	suffix := ""
-	if len(text) > 80 {
-		cut := 77
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
+	prefix, suffix := "", ""
+	if len(text) > maxLineText {
+		from, to := 0, len(text)
+		if at := int(off - start - lead); at > maxLineText/3 {
+			from = min(at-maxLineText/3, len(text)-(maxLineText-3))
+			for from < len(text) && !utf8.RuneStart(text[from]) {
+				from++
+			}
+			prefix = "..."
 		}
-		text, suffix = text[:cut], "..."
+		if to-from > maxLineText-len(prefix) {
+			to = from + maxLineText - len(prefix) - 3
+			for to > from && !utf8.RuneStart(text[to]) {
+				to--
+			}
+			suffix = "..."
+		}
+		text = text[from:to]
 	}
-	return strings.ReplaceAll(string(text), "`", "'") + suffix
+	return prefix + strings.ReplaceAll(string(text), "`", "'") + suffix
 }
+
+// maxLineText is how many bytes of a source line lineText shows at most, with its ellipses.
+const maxLineText = 80
 
 // constant returns the instruction of the literal a definition stores, when it stores one
 // directly, or nil.

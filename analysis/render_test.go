@@ -50,3 +50,28 @@ func seq(from, to int) []int {
 	}
 	return s
 }
+
+// TestLineTextAroundOffset checks the line quoted for a place on a long line, as hover's
+// "Defined on line": the part around the place, within the width, whatever the line's length.
+func TestLineTextAroundOffset(t *testing.T) {
+	src := "  function f(a) { let x = 1; " + strings.Repeat("a = a + 1; ", 60) + "x = 2; return x; }\n"
+	r, err := Analyze([]byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := int32(strings.Index(src, "x = 2"))
+	hover, _, ok := r.Hover(int32(strings.LastIndex(src, "x;")))
+	want := "a = a + 1; x = 2; return x; }`"
+	if !ok || !strings.Contains(hover, "Defined on line 1: `...") || !strings.Contains(hover, want) {
+		t.Errorf("hover of the last x:\n%s\nwant the definition's part of the line, ending %q", hover, want)
+	}
+	for _, off := range []int32{0, 3, def, int32(len(src)) - 2} {
+		text := r.lineText(off)
+		if n := len(text); n > maxLineText {
+			t.Errorf("lineText(%d) is %d bytes long: %q", off, n, text)
+		}
+	}
+	if text := r.lineText(3); !strings.HasPrefix(text, "function f(a) { let x = 1;") || !strings.HasSuffix(text, "...") {
+		t.Errorf("lineText at the line's start: %q", text)
+	}
+}
