@@ -85,3 +85,26 @@ func TestParameterPropertyHint(t *testing.T) {
 		t.Errorf("annotate: %s\nwant %s", got, want)
 	}
 }
+
+// TestCommentAfterJoin annotates JavaScript with a comment after a construct whose paths join,
+// parsed as JavaScript, TypeScript and TSX: the φs show after the construct's last token, before
+// the comment, whatever the grammar (TypeScript's gives the statement the comment's extent).
+func TestCommentAfterJoin(t *testing.T) {
+	for _, src := range []string{
+		"function f(a) {\n  let x = 0;\n  if (a) {\n    x = 1;\n  } // done\n  return x;\n}\n",
+		"function f(a) {\n  let x = 0;\n  if (a) { x = 1; } /* one */ /* two */\n  return x;\n}\n",
+		"function f(a) {\n  let x = 0;\n  try { x = 4; } catch { x = 5; } // t\n  return x;\n}\n",
+		"function f(a) {\n  let x = 0;\n  switch (a) { case 1: x = 1; } // s\n  return x;\n}\n",
+		"function f(a) {\n  let x = 0;\n  if (a) if (x) { x = 2; } // nested\n  return x;\n}\n",
+	} {
+		want := mustAnalyze(t, []byte(src), analysis.JavaScript).Annotate()
+		if !strings.Contains(want, "φ") {
+			t.Fatalf("no φ in\n%s", want)
+		}
+		for _, lang := range []analysis.Language{analysis.TypeScript, analysis.TSX} {
+			if got := mustAnalyze(t, []byte(src), lang).Annotate(); got != want {
+				t.Errorf("as %v:\n%s\nwant, as JavaScript:\n%s", lang, got, want)
+			}
+		}
+	}
+}

@@ -212,10 +212,11 @@ func (fs *funcState) gotoBlock(b *ssa.Block, at uint32) {
 }
 
 // joinAfter starts a block, labeled label, where the paths through the construct n meet; its
-// φs are shown, and count as defined, right after n.
+// φs are shown, and count as defined, right after n's last token (not after comments that
+// follow it: see treesitter.Tree.ContentEnd).
 func (fs *funcState) joinAfter(n int32, label string) *ssa.Block {
 	b := fs.newBlock(label)
-	b.Anchor = point(fs.lw.t.Nodes[n].End)
+	b.Anchor = point(fs.lw.t.ContentEnd(n))
 	return b
 }
 

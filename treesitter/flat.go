@@ -769,6 +769,18 @@ func (t *Tree) SubtreeEnd(i int32) int32 {
 	return int32(len(t.Nodes))
 }
 
+// ContentEnd returns where node i's code ends: at the end of its last token that is not a
+// comment. A TypeScript or TSX parse may end a statement with the comments after it, which the
+// parser read ahead over to see whether an else follows an if.
+func (t *Tree) ContentEnd(i int32) uint32 {
+	for last := t.SubtreeEnd(i) - 1; last > i; last-- {
+		if n := &t.Nodes[last]; n.FirstChild < 0 && n.Kind != KindComment {
+			return n.End
+		}
+	}
+	return t.Nodes[i].End
+}
+
 // NodeAt returns the node of kind k that spans [start, end), or -1.
 func (t *Tree) NodeAt(start, end uint32, k Kind) int32 {
 	i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Start >= start })
