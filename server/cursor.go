@@ -37,6 +37,25 @@ type cursor struct {
 	moves, focused uint64
 }
 
+// move moves the cursor and the focus with the text that edits, in order, changed from the
+// text of the lines before to the one of after: the variable the hints are focused on keeps
+// its hints when a line is added above it, until the client says where the cursor is now.
+func (c *cursor) move(before, after *analysis.Lines, edits []analysis.Edit, enc positionEncoding) {
+	forward := func(p protocol.Position) protocol.Position {
+		off := offset(before, p, enc)
+		for _, e := range edits {
+			switch {
+			case uint32(off) >= e.OldEndByte:
+				off += int32(e.NewEndByte) - int32(e.OldEndByte)
+			case uint32(off) > e.StartByte: // in the replaced text: after what replaced it
+				off = int32(e.NewEndByte)
+			}
+		}
+		return position(after, off, enc)
+	}
+	c.at, c.focus = forward(c.at), forward(c.focus)
+}
+
 // setCursor sets the cursor of uri, or forgets it (nil), copying the map of the published
 // snapshot it came from.
 func (st *snapshot) setCursor(uri protocol.DocumentURI, c *cursor) {

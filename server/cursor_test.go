@@ -117,6 +117,18 @@ func TestScopeVariable(t *testing.T) {
 	}
 }
 
+// TestFocusMovesWithEdits: a line added above the focused variable moves the focus with it,
+// while the cursor is on no variable.
+func TestFocusMovesWithEdits(t *testing.T) {
+	c := startInitialized(t, refreshSupport(true), map[string]any{"ssalens.inlayHints.scope": "variable"})
+	c.open(fixtureURI, fixture)
+	c.moveCursor(fixtureURI, 10, 9) // the i of return i
+	c.waitForHints(fixtureURI, "6:7 ₁, 7:10 ₂, 7:17 i₂ ← φ(₁,₃), 8:5 ₃, 8:9 ₂, 10:10 ₂")
+	c.moveCursor(fixtureURI, 0, 0) // no variable: i's web stays
+	c.change(fixtureURI, 2, contentChange{Range: span(0, 0, 0, 0), Text: "// a comment\n"})
+	c.waitForHints(fixtureURI, "7:7 ₁, 8:10 ₂, 8:17 i₂ ← φ(₁,₃), 9:5 ₃, 9:9 ₂, 11:10 ₂")
+}
+
 // TestCursorWithoutScope: under the default scope the cursor changes nothing, and a cursor in a
 // document that is not open is an error the server logs.
 func TestCursorWithoutScope(t *testing.T) {

@@ -119,7 +119,14 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	s.replaceFile(f)
+	s.update(func(st *snapshot) {
+		st.files[f.uri] = f
+		if c, ok := st.cursors[f.uri]; ok && f.doc != old.doc {
+			c.move(old.lines(), f.lines(), f.edits, st.encoding)
+			st.setCursor(f.uri, &c)
+		}
+	})
+	s.diagnostics.add(f.uri) // which re-parses and analyzes the new version
 	return nil
 }
 
