@@ -232,8 +232,8 @@ func (r *Result) capturedReads() map[*ssa.Value][]*ssa.Place {
 }
 
 // capturedReadsOf returns the places that read v, captured, in the functions nested in v's.
-// They are found there alone, so that a hover makes the bodies of no copies but those nested
-// in the function it is in (ssa.Copy); a moved Result has them all already.
+// They are found there alone, and a copy's bodies are made only if it has some (ssa.Copy), so
+// that a hover makes few; a moved Result has them all already.
 func (r *Result) capturedReadsOf(v *ssa.Value) []*ssa.Place {
 	if r.captured != nil || r.File == nil {
 		return r.capturedReads()[v]
@@ -251,22 +251,17 @@ func (r *Result) capturedReadsOf(v *ssa.Value) []*ssa.Place {
 		return ps
 	}
 	add(r.File.Captures)
-	var copies []*ssa.Function
 	var nested func(*ssa.Function)
 	nested = func(fn *ssa.Function) {
 		for _, c := range fn.Children {
 			if c.CopyRoot() == c {
-				copies = append(copies, c)
+				ps = append(ps, c.ReadsFromOutside(v)...)
 			} else {
 				nested(c)
 			}
 		}
 	}
 	nested(v.Block.Func)
-	materialize(copies)
-	for _, c := range copies {
-		add(c.Captures())
-	}
 	return ps
 }
 

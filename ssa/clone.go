@@ -278,9 +278,27 @@ func (c *Copy) capturesMade() map[*Place]*Place {
 		for _, p := range c.pending {
 			c.captures[c.place(p.order, p.instr)] = p.def
 		}
-		c.pending = nil
 	})
 	return c.captures
+}
+
+// ReadsFromOutside returns the places in the copy rooted at fn that read, captured, a variable
+// of a function around the copy and see v: the captured reads the lowering resolved there
+// (AddCapture). It makes the copy's bodies only if there are some; nil for a function that is
+// not the root of a copy.
+func (fn *Function) ReadsFromOutside(v *Value) []*Place {
+	c := fn.copied.Value()
+	if c == nil || c.funcs[0] != fn {
+		return nil
+	}
+	var ps []*Place
+	for _, p := range c.pending {
+		if p.def.Value == v {
+			c.Make()
+			ps = append(ps, c.place(p.order, p.instr))
+		}
+	}
+	return ps
 }
 
 // Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
