@@ -173,7 +173,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 		b := v.Binding
 		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || b.ReadNested || !read[b] ||
 			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.Import ||
-			r.declaredWithoutInitializer(v) || isDeclaration(v) {
+			r.declaredWithoutInitializer(v) || isDeclaration(v) || isArgumentsObject(v) {
 			continue
 		}
 		if !r.kept(v.Def().Span) {
@@ -190,6 +190,21 @@ func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 func isDeclaration(v *ssa.Value) bool {
 	b := v.Binding
 	return (b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class) && v.Def().Span == b.Decl
+}
+
+// isArgumentsObject reports whether v is the arguments object that a var named arguments holds
+// on entry to its function (lower's argumentsVar), which no code assigns.
+func isArgumentsObject(v *ssa.Value) bool {
+	in := v.Instr
+	if in.Op != ssa.OpStoreLocal || len(in.Args) != 1 {
+		return false
+	}
+	for i := range v.Block.Instrs {
+		if d := &v.Block.Instrs[i]; d.Dest == in.Args[0] {
+			return d.Op == ssa.OpIntrinsic && d.Intrinsic == ssa.IntrinsicArguments
+		}
+	}
+	return false
 }
 
 // declaredWithoutInitializer reports whether v is the undefined that `let x;` stores.

@@ -446,3 +446,30 @@ func (d *driver) reduce(t *testing.T, m miss) string {
 	}
 	return report
 }
+
+// TestVarArguments: a var named arguments in a function is the arguments object until assigned,
+// and in sloppy code with simple parameters the parameters are its elements: they are context
+// variables. In an arrow function, which has no arguments object of its own, it is a plain var.
+func TestVarArguments(t *testing.T) {
+	src := "function r(a) { var arguments; a = 5; return arguments[0] + a; }\n" +
+		"const u = (a) => { var arguments = 1; return arguments + a; };\n"
+	r := mustAnalyze(t, []byte(src), analysis.JavaScript)
+	want := "function r(a) { var arguments₁; a = 5; return arguments₁[0] + a; }\n" +
+		"const u₁ = (a₁) => { var arguments₁ = 1; return arguments₁ + a₁; };\n"
+	if got := r.Annotate(); got != want {
+		t.Errorf("annotate:\n%s\nwant\n%s", got, want)
+	}
+	hover, _, _ := r.Hover(int32(strings.Index(src, "arguments[0]")))
+	if strings.Contains(hover, "undefined") || !strings.Contains(hover, "version 1 of `arguments`") {
+		t.Errorf("hover of arguments in r:\n%s\nwant version 1, the arguments object, not undefined", hover)
+	}
+	hover, _, _ = r.Hover(int32(strings.Index(src, "a = 5")))
+	if !strings.Contains(hover, "context variable") {
+		t.Errorf("hover of a in r:\n%s\nwant a context variable", hover)
+	}
+	// Assigned before it is read, the object is not a useless store: no code stores it.
+	assigned := mustAnalyze(t, []byte("function g(a) { var arguments = 5; return arguments; }\n"), analysis.JavaScript)
+	if ds := assigned.Diagnostics(true); len(ds) != 0 {
+		t.Errorf("diagnostics of a var arguments assigned before it is read: %+v", ds)
+	}
+}

@@ -312,6 +312,20 @@ func (fs *funcState) argumentsUsed(at ssa.Span) {
 	}
 }
 
+// argumentsVar handles a var named arguments in a function that is not an arrow function: it
+// is the binding of the function's arguments object, and holds the object until assigned (a
+// parameter, a function declaration or a lexical declaration of the name would replace the
+// object, and are no var). So it is defined on entry, and in sloppy code the elements of the
+// object it holds are the parameters (argumentsUsed).
+func (fs *funcState) argumentsVar() {
+	b := fs.scope.names["arguments"]
+	if fs.arrow || b == nil || b.Kind != ssa.Var {
+		return
+	}
+	fs.cur.Store(b, b.Decl, fs.cur.Intrinsic(ssa.IntrinsicArguments, "", b.Decl))
+	fs.argumentsUsed(b.Decl)
+}
+
 // directEval marks the function as not analyzed and every binding visible at the call as a
 // context variable: a direct eval can read and assign any of them. The walk up the open scopes
 // stops at one that an earlier eval saw whole: that eval saw the scopes around it too, which

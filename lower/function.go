@@ -190,6 +190,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	case body < 0:
 	case t.Nodes[body].Kind == ts.KindStatementBlock:
 		fs.declareFunctionScope(body)
+		fs.argumentsVar()
 		fs.body(body)
 	default: // an arrow function's expression body
 		v := fs.expr(body)

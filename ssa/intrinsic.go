@@ -36,12 +36,13 @@ const (
 	IntrinsicSyntax    // a node the lowering does not know (an ERROR node, say): its parts, evaluated
 	IntrinsicEnum      // a TypeScript enum's new object
 	IntrinsicNamespace // a TypeScript namespace's new object
+	IntrinsicArguments // a function's arguments object, which a var named arguments holds
 )
 
 var intrinsicNames = [...]string{"", "Array", "Object", "Template", "Spread", "Await", "Yield", "YieldDelegate",
 	"This", "Super", "MetaProperty", "DynamicImport", "Class", "Delete", "RestProperties", "RestElements", "JSX",
 	"Import", "Callee", "IgnoredAssignment", "ForIn", "ForOf", "ForAwaitOf", "IterNext", "IterValue",
-	"CaughtValue", "Exception", "Completion", "Syntax", "Enum", "Namespace"}
+	"CaughtValue", "Exception", "Completion", "Syntax", "Enum", "Namespace", "Arguments"}
 
 func (i Intrinsic) String() string { return intrinsicNames[i] }
 
