@@ -133,6 +133,7 @@ func TestDiagnostics(t *testing.T) {
   let late = 3;
 }
 function g() { with (o) {} }
+function h(a = b, b = 1) { early = a + b; let early; return early; }
 `
 	r, err := analysis.Analyze([]byte(src), analysis.Options{})
 	if err != nil {
@@ -147,6 +148,8 @@ function g() { with (o) {} }
 		"2:7:hint:x₁: this value of x is never read",
 		"7:10:warning:late is read before its declaration (temporal dead zone): this throws a ReferenceError",
 		"10:16:information:function g is not analyzed: contains a with statement at 10:16",
+		"11:16:warning:b is read before its declaration (temporal dead zone): this throws a ReferenceError",
+		"11:28:warning:early is assigned before its declaration (temporal dead zone): this throws a ReferenceError",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
