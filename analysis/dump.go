@@ -15,7 +15,6 @@ func (r *Result) Dump(w io.Writer, name string) error {
 		if name != "" && fn.Name != name {
 			continue
 		}
-		fn.Materialize()
 		if found {
 			fmt.Fprintln(w)
 		}
@@ -31,6 +30,7 @@ func (r *Result) Dump(w io.Writer, name string) error {
 // printFunction writes the HIR+SSA of fn, or why it is not analyzed.
 func (r *Result) printFunction(w io.Writer, fn *ssa.Function) {
 	if fn.Analyzed() {
+		fn.Materialize()
 		ssa.Fprint(w, fn)
 		return
 	}
