@@ -353,19 +353,27 @@ func lowerBuilding(tree *treesitter.Tree, prev *lower.File, edit Edit, lines *Li
 // verifier finds fault with is not analyzed, for an internal error. done, if not nil, is
 // called with the index of each function once it is built, or found not to be analyzable.
 func buildAll(funcs []*ssa.Function, verify bool, done func(int)) {
+	eachFunc(funcs, func(i int) {
+		if fn := funcs[i]; fn.Analyzed() && (!fn.Built() || verify) {
+			if err := build(fn, verify); err != nil {
+				fn.NotAnalyzed = notAnalyzed(fn, err)
+			}
+		}
+		if done != nil {
+			done(i)
+		}
+	})
+}
+
+// eachFunc calls f with the index of each of funcs, on every processor, the functions taken
+// in order as the processors come free.
+func eachFunc(funcs []*ssa.Function, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(funcs)) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
-				if fn := funcs[i]; fn.Analyzed() && (!fn.Built() || verify) {
-					if err := build(fn, verify); err != nil {
-						fn.NotAnalyzed = notAnalyzed(fn, err)
-					}
-				}
-				if done != nil {
-					done(int(i))
-				}
+				f(int(i))
 			}
 		})
 	}

@@ -34,7 +34,8 @@ type Diagnostic struct {
 
 // Diagnostics returns the findings about the file in source order: assignments whose value no
 // read can observe, reads and assignments that can meet a let, const, class or parameter
-// before its declaration (the temporal dead zone), and functions that are not analyzed. uselessAssignments turns the first kind on or off.
+// before its declaration (the temporal dead zone), and functions that are not analyzed.
+// uselessAssignments turns the first kind on or off.
 func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
 		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
@@ -264,7 +265,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 func assignedBeforeDeclaration(in *ssa.Instr) bool {
 	b := in.Place.Binding
 	if in.Op != ssa.OpStoreLocal || b == nil || b.Owner == nil || in.Place.Value == nil {
-		return false // renamed in its own function: assigned there
+		return false // a value only in b's own function, which renames it
 	}
 	switch b.Kind {
 	case ssa.Let, ssa.Const, ssa.Class:

@@ -3,11 +3,8 @@ package analysis
 import (
 	"cmp"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -88,23 +85,13 @@ func instructions(funcs []*ssa.Function) int64 {
 // materialize makes the bodies of the copied functions among funcs that are not made yet
 // (ssa.Copy), on every processor when there are many.
 func materialize(funcs []*ssa.Function) {
-	workers := runtime.GOMAXPROCS(0)
-	if len(funcs) < 64 || workers == 1 {
+	if len(funcs) < 64 {
 		for _, fn := range funcs {
 			fn.Materialize()
 		}
 		return
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := next.Add(1) - 1; i < int64(len(funcs)); i = next.Add(1) - 1 {
-				funcs[i].Materialize()
-			}
-		})
-	}
-	wg.Wait()
+	eachFunc(funcs, func(i int) { funcs[i].Materialize() })
 }
 
 // over returns the occurrences of x whose spans overlap [start, end] and its joins shown in

@@ -219,9 +219,6 @@ func (c *Copy) Func() *Function { return c.funcs[0] }
 // only their Name, Span, NotAnalyzed, Parent and Children may be used.
 func (c *Copy) Funcs() []*Function { return c.funcs }
 
-// Shift returns how many bytes later the copy's text starts than its origin's.
-func (c *Copy) Shift() int32 { return c.shift }
-
 // Depth returns how many versions of the source lie between the copy and the function its
 // bodies will be copied from: 0 if that is the function NewCopy was given.
 func (c *Copy) Depth() int { return c.depth }
