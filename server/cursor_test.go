@@ -118,7 +118,8 @@ func TestScopeVariable(t *testing.T) {
 }
 
 // TestFocusMovesWithEdits: a line added above the focused variable moves the focus with it,
-// while the cursor is on no variable.
+// while the cursor is on no variable, by a change or by a save whose text re-synchronizes the
+// document.
 func TestFocusMovesWithEdits(t *testing.T) {
 	c := startInitialized(t, refreshSupport(true), map[string]any{"ssalens.inlayHints.scope": "variable"})
 	c.open(fixtureURI, fixture)
@@ -127,6 +128,9 @@ func TestFocusMovesWithEdits(t *testing.T) {
 	c.moveCursor(fixtureURI, 0, 0) // no variable: i's web stays
 	c.change(fixtureURI, 2, contentChange{Range: span(0, 0, 0, 0), Text: "// a comment\n"})
 	c.waitForHints(fixtureURI, "7:7 ₁, 8:10 ₂, 8:17 i₂ ← φ(₁,₃), 9:5 ₃, 9:9 ₂, 11:10 ₂")
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": fixtureURI},
+		"text": "// another\n// a comment\n" + fixture})
+	c.waitForHints(fixtureURI, "8:7 ₁, 9:10 ₂, 9:17 i₂ ← φ(₁,₃), 10:5 ₃, 10:9 ₂, 12:10 ₂")
 }
 
 // TestCursorWithoutScope: under the default scope the cursor changes nothing, and a cursor in a

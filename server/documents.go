@@ -93,7 +93,7 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) error {
 	if !ok {
 		return nil
 	}
-	s.replaceFile(openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), opts))
+	s.replaceFile(nil, openFile(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text), opts))
 	return nil
 }
 
@@ -119,14 +119,7 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	s.update(func(st *snapshot) {
-		st.files[f.uri] = f
-		if c, ok := st.cursors[f.uri]; ok && f.doc != old.doc {
-			c.move(old.lines(), f.lines(), f.edits, st.encoding)
-			st.setCursor(f.uri, &c)
-		}
-	})
-	s.diagnostics.add(f.uri) // which re-parses and analyzes the new version
+	s.replaceFile(old, f)
 	return nil
 }
 
@@ -146,7 +139,7 @@ func (s *Server) didSave(_ context.Context, params json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	s.replaceFile(f)
+	s.replaceFile(old, f)
 	return nil
 }
 
@@ -172,9 +165,16 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) error {
 	return nil
 }
 
-// replaceFile makes f the current version of its document.
-func (s *Server) replaceFile(f *file) {
-	s.update(func(st *snapshot) { st.files[f.uri] = f })
+// replaceFile makes f the current version of its document, made from old by its edits (nil for
+// a document just opened): the cursor moves with them.
+func (s *Server) replaceFile(old, f *file) {
+	s.update(func(st *snapshot) {
+		st.files[f.uri] = f
+		if c, ok := st.cursors[f.uri]; ok && old != nil && f.doc != old.doc {
+			c.move(old.lines(), f.lines(), f.edits, st.encoding)
+			st.setCursor(f.uri, &c)
+		}
+	})
 	s.diagnostics.add(f.uri) // which re-parses and analyzes the new version
 }
 
