@@ -57,6 +57,8 @@ class Ctx {
   private readonly documents = new DocumentStatuses();
   /** The server, while it runs: what the status item's tooltip names. */
   private running: string | undefined;
+  /** The last "Toggle Inlay Hints", until it has written both settings. */
+  private toggling: Promise<void> = Promise.resolve();
 
   constructor(private readonly context: vscode.ExtensionContext) {
     this.output = vscode.window.createOutputChannel('ssalens');
@@ -194,7 +196,17 @@ class Ctx {
     this.ssa.refreshAll();
   }
 
-  private async toggleInlayHints(): Promise<void> {
+  /**
+   * Toggles run one after another: a toggle reads the two settings the one before it writes, and
+   * one that read them half-written (versions off, φs still on) would hide both for good.
+   */
+  private toggleInlayHints(): Promise<void> {
+    const run = this.toggling.then(() => this.toggleInlayHintsNow());
+    this.toggling = run.catch(() => undefined);
+    return run;
+  }
+
+  private async toggleInlayHintsNow(): Promise<void> {
     const config = vscode.workspace.getConfiguration('ssalens');
     const next = toggledInlayHints(readServerSettings((k) => config.get(k)));
     await updateSetting(SETTING_KEYS.versions, next.versions);

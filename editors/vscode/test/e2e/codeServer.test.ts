@@ -221,12 +221,19 @@ describe('ssalens in code-server (VS Code 1.100)', { timeout: 10 * 60 * 1000 }, 
       const text = (await editorLines(source)).join('\n');
       return { phi: text.includes('x₃ ← φ(₁,₂)'), version: text.includes('x₁ = 1') };
     };
-    await runCommand('ssalens: Toggle Inlay Hints');
+    // The command says what it did in the status bar: a toggle lost, or one that read the
+    // settings half-written by the one before it, fails here rather than as hints that never
+    // come back.
+    const toggle = async (to: 'on' | 'off') => {
+      await runCommand('ssalens: Toggle Inlay Hints');
+      await page.locator('.statusbar-item', { hasText: `ssalens: inlay hints ${to}` }).first().waitFor({ timeout: 15000 });
+    };
+    await toggle('off');
     await waitFor('the hints to go', async () => {
       const h = await hasHints();
       return !h.phi && !h.version;
     });
-    await runCommand('ssalens: Toggle Inlay Hints');
+    await toggle('on');
     await waitFor('the hints to come back', async () => {
       const h = await hasHints();
       return h.phi && h.version;
