@@ -62,7 +62,8 @@ func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Di
 	if uselessAssignments {
 		ds = r.uselessAssignments(fn)
 	}
-	return append(ds, r.temporalDeadZoneReads(fn)...)
+	ds = append(ds, r.temporalDeadZoneReads(fn)...)
+	return append(ds, r.deadZoneReadsOnCreation(fn)...)
 }
 
 // keptFuncDiagnostics is funcDiagnostics for Diagnostics, whose caller holds funcDiagsMu:
@@ -256,6 +257,192 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 		}
 	}
 	return ds
+}
+
+// deadZoneReadsOnCreation finds the reads of fn's let, const and class bindings in the
+// functions nested in fn that run where fn creates them, when they can be uninitialized at
+// that point: a class's static field initializers and static blocks run when the class is
+// defined, and a function expression called where it is written runs there. Their reads of
+// fn's variables are captured reads, which no single definition may stand for (a closure
+// usually runs later), so temporalDeadZoneReads does not see them. Reads in the functions
+// nested in those are left out: they may run later.
+func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
+	var runs []runOnCreation
+	closures := make(map[ssa.Temp]*ssa.Function)
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			in := &b.Instrs[i]
+			switch {
+			case in.Op == ssa.OpFunction:
+				closures[in.Dest] = in.Func
+			case in.Op == ssa.OpCall && closures[in.Args[0]] != nil:
+				runs = append(runs, runOnCreation{closures[in.Args[0]], b, i, nil})
+			case in.Op == ssa.OpIntrinsic && in.Intrinsic == ssa.IntrinsicClass:
+				for _, a := range in.Args {
+					if f := closures[a]; f != nil && f.RunsWhenCreated {
+						runs = append(runs, runOnCreation{f, b, i, in})
+					}
+				}
+			}
+		}
+	}
+	var reads []deadZoneRead
+	tracked := make(map[*ssa.Binding]int) // the bindings read, numbered
+	for k, run := range runs {
+		run.inner.Materialize()
+		for _, ib := range run.inner.Blocks {
+			for i := range ib.Instrs {
+				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) {
+					if _, ok := tracked[p.Binding]; !ok {
+						tracked[p.Binding] = len(tracked)
+					}
+					reads = append(reads, deadZoneRead{k, p})
+				}
+			}
+		}
+	}
+	if len(reads) == 0 {
+		return nil
+	}
+	states := initializationStates(fn, tracked)
+	// The runs are in the order of fn's blocks and instructions: the state before each is
+	// the state before the last one, carried on through its block.
+	at := make([]initialization, len(runs))
+	for k, run := range runs {
+		if k > 0 && runs[k-1].block == run.block {
+			at[k] = at[k-1].clone()
+			at[k].apply(run.block.Instrs[runs[k-1].index:run.index], tracked)
+		} else {
+			at[k] = states.before(run.block, run.index, tracked)
+		}
+	}
+	var ds []Diagnostic
+	for _, rd := range reads {
+		st := at[rd.run]
+		bit := tracked[rd.place.Binding]
+		certainty := "is"
+		switch {
+		case !st.uninitialized.has(bit):
+			continue
+		case st.initialized.has(bit):
+			certainty = "may be"
+		}
+		ds = append(ds, Diagnostic{Span: r.span(rd.place.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+			Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", rd.place.Binding.Name, certainty)})
+	}
+	return ds
+}
+
+// runOnCreation is a function nested in another that runs before instruction index of block
+// of that one: class, for a static member, is the instruction that makes its class.
+type runOnCreation struct {
+	inner *ssa.Function
+	block *ssa.Block
+	index int
+	class *ssa.Instr
+}
+
+// mayMeetDeadZone reports whether a read of b, a variable of the function the run is in, can
+// meet b uninitialized. A static member reads the class's own name as the binding inside the
+// class, which is set before the static members run, although the instruction that makes the
+// class precedes the store.
+func (run runOnCreation) mayMeetDeadZone(b *ssa.Binding) bool {
+	switch b.Kind {
+	case ssa.Let, ssa.Const:
+		return true
+	case ssa.Class:
+		return run.class == nil || b.Decl.Start < run.class.Span.Start || b.Decl.End > run.class.Span.End
+	}
+	return false
+}
+
+// deadZoneRead is a read, at place, in the function of run.
+type deadZoneRead struct {
+	run   int
+	place *ssa.Place
+}
+
+// initialization says, for each of a set of bindings numbered 0 to n-1, whether it may be
+// uninitialized and whether it may be initialized at some point of its function.
+type initialization struct{ uninitialized, initialized bitSet }
+
+type bitSet []uint64
+
+func (s bitSet) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
+func (s bitSet) set(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s bitSet) clear(i int)    { s[i/64] &^= 1 << (i % 64) }
+
+// blockStates holds the states of the tracked bindings of a function at the start of each
+// block it reaches.
+type blockStates map[*ssa.Block]initialization
+
+// initializationStates computes, by a forward data flow over fn's blocks, whether each
+// tracked binding may be uninitialized (as it is on entry, or after an Uninit) and whether it
+// may be initialized (after a definition) at the start of each block. Unlike the SSA form,
+// which has a value where a read needs one, it knows the state at points where fn itself
+// reads nothing.
+func initializationStates(fn *ssa.Function, tracked map[*ssa.Binding]int) blockStates {
+	words := (len(tracked) + 63) / 64
+	states := make(blockStates, len(fn.Blocks))
+	entry := initialization{make(bitSet, words), make(bitSet, words)}
+	for i := range len(tracked) {
+		entry.uninitialized.set(i)
+	}
+	states[fn.Blocks[0]] = entry
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks { // reverse postorder: one pass, and one more per loop
+			if _, ok := states[b]; !ok {
+				continue // not reached yet
+			}
+			out := states.before(b, len(b.Instrs), tracked)
+			for _, s := range b.Term.Succs {
+				to, ok := states[s]
+				if !ok {
+					to = initialization{make(bitSet, words), make(bitSet, words)}
+					states[s] = to
+					changed = true
+				}
+				for w := range words {
+					u, d := to.uninitialized[w]|out.uninitialized[w], to.initialized[w]|out.initialized[w]
+					if u != to.uninitialized[w] || d != to.initialized[w] {
+						to.uninitialized[w], to.initialized[w] = u, d
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return states
+}
+
+// before returns the state of the tracked bindings just before instruction i of block b.
+func (states blockStates) before(b *ssa.Block, i int, tracked map[*ssa.Binding]int) initialization {
+	st := states[b].clone()
+	st.apply(b.Instrs[:i], tracked)
+	return st
+}
+
+func (st initialization) clone() initialization {
+	return initialization{slices.Clone(st.uninitialized), slices.Clone(st.initialized)}
+}
+
+// apply changes st as instrs, run in order, change the tracked bindings: a definition
+// initializes one, an Uninit takes it back to its dead zone.
+func (st initialization) apply(instrs []ssa.Instr, tracked map[*ssa.Binding]int) {
+	for k := range instrs {
+		in := &instrs[k]
+		bit, ok := tracked[in.Place.Binding]
+		switch {
+		case !ok:
+		case in.Defines():
+			st.uninitialized.clear(bit)
+			st.initialized.set(bit)
+		case in.Op == ssa.OpUninit:
+			st.uninitialized.set(bit)
+			st.initialized.clear(bit)
+		}
+	}
 }
 
 // assignedBeforeDeclaration reports whether in assigns a let, const or class binding of its

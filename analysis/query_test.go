@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -153,5 +154,50 @@ function h(a = b, b = 1) { early = a + b; let early; return early; }
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDeadZoneReadsOnCreation: a class's static members and a function called where it is
+// written run at once, and their reads of a let, const or class declared later throw; a
+// closure that runs later, an instance field and the class's own name do not.
+func TestDeadZoneReadsOnCreation(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		lang      analysis.Language
+		want      []string // line:col:certainty of each read reported
+	}{
+		{"static field", "function f() {\n  class A { static s = k; }\n  const k = 1;\n}\n", analysis.JavaScript, []string{"2:24:is"}},
+		{"static block", "class A { static { k; } }\nlet k = 1;\n", analysis.JavaScript, []string{"1:20:is"}},
+		{"called where written", "function g() {\n  const r = (() => w)();\n  const w = 3;\n  return r;\n}\n", analysis.JavaScript, []string{"2:20:is"}},
+		{"on some paths", "function f(c) {\n  switch (c) {\n    case 0: let k = 1;\n    case 1: (function () { return k; })();\n  }\n}\n", analysis.JavaScript, []string{"4:35:may be"}},
+		{"TypeScript static readonly", "class A { static readonly x: number = k; }\nconst k = 1;\n", analysis.TypeScript, []string{"1:39:is"}},
+		{"declared before", "const k = 1;\nclass A { static s = k; static { k; } }\n(() => k)();\n", analysis.JavaScript, nil},
+		{"instance field", "class A { x = k; }\nconst k = 1;\n", analysis.JavaScript, nil},
+		{"a closure that runs later", "const f = () => k;\nconst k = 1;\nf();\n", analysis.JavaScript, nil},
+		{"the class's own name", "class A { static s = A.name; static { A.t = 1; } }\n", analysis.JavaScript, nil},
+		{"a function nested in a static member", "class A { static s = () => k; }\nconst k = 1;\n", analysis.JavaScript, nil},
+		{"var", "class A { static s = v; }\nvar v = 1;\n", analysis.JavaScript, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := analysis.Analyze([]byte(tc.src), analysis.Options{Language: tc.lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range r.Diagnostics(false) {
+				if d.Code != "temporalDeadZone" {
+					continue
+				}
+				line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
+				certainty := "is"
+				if strings.Contains(d.Message, "may be") {
+					certainty = "may be"
+				}
+				got = append(got, fmt.Sprintf("%d:%d:%s", line+1, col+1, certainty))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s\ngot %q, want %q", tc.src, got, tc.want)
+			}
+		})
 	}
 }

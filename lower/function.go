@@ -208,6 +208,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 //	    Return value
 func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name string) *ssa.Function {
 	fn := ssa.NewFunction(name, span(lw.t, field))
+	fn.RunsWhenCreated = lw.t.HasToken(field, ts.TokenStatic)
 	outer.fn.AddChild(fn)
 	fs := lw.newFuncState(fn, outer, value)
 	fs.strict = true // class code
@@ -221,6 +222,7 @@ func (lw *lowerer) lowerInitializer(outer *funcState, field, value int32, name s
 // class is defined.
 func (lw *lowerer) lowerStaticBlock(outer *funcState, node int32) *ssa.Function {
 	fn := ssa.NewFunction("static", span(lw.t, node))
+	fn.RunsWhenCreated = true
 	outer.fn.AddChild(fn)
 	fs := lw.newFuncState(fn, outer, node)
 	fs.strict = true // class code

@@ -84,16 +84,6 @@ func wrapped(t *ts.Tree, n int32) int32 {
 	return -1
 }
 
-// hasToken reports whether node n has the anonymous token k among its own children.
-func hasToken(t *ts.Tree, n int32, k ts.Kind) bool {
-	for c := t.Nodes[n].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-		if t.Nodes[c].Kind == k && t.Nodes[c].Flags&ts.Named == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 var tokenOptionalChain = ts.TokenKind("?.")
 
 // optionalLink returns the ?. of an optional link of a chain, or -1: JavaScript's
@@ -150,7 +140,7 @@ func memberKey(t *ts.Tree, m int32) int32 {
 // isAmbientField reports whether a class field is `declare x: T` or `abstract x: T`, which
 // define no field at all.
 func isAmbientField(t *ts.Tree, m int32) bool {
-	return hasToken(t, m, ts.TokenDeclare) || hasToken(t, m, ts.TokenAbstract)
+	return t.HasToken(m, ts.TokenDeclare) || t.HasToken(m, ts.TokenAbstract)
 }
 
 // superclass returns the expression a class_heritage node extends, or -1: its child in
@@ -172,7 +162,7 @@ func superclass(t *ts.Tree, h int32) int32 {
 
 // isTypeOnlyImportExport reports whether an import or export statement, or one of its
 // specifiers, is `import type`, `export type` or `type X`: it binds and exports nothing.
-func isTypeOnlyImportExport(t *ts.Tree, n int32) bool { return hasToken(t, n, ts.TokenType) }
+func isTypeOnlyImportExport(t *ts.Tree, n int32) bool { return t.HasToken(n, ts.TokenType) }
 
 // erased reports whether the top-level statement n is only types, so that erasing the types
 // leaves nothing of it: an import or export of types, or the export of a type-only
@@ -191,7 +181,7 @@ func (lw *lowerer) erased(n int32) bool {
 
 // exportAssignment returns the expression of `export = v`, or -1.
 func exportAssignment(t *ts.Tree, n int32) int32 {
-	if !hasToken(t, n, ts.TokenKind("=")) {
+	if !t.HasToken(n, ts.TokenKind("=")) {
 		return -1
 	}
 	for c := t.FirstNamedChild(n); c >= 0; c = t.NextNamedSibling(c) {
@@ -213,7 +203,7 @@ func misparsedUsing(t *ts.Tree, n int32) int32 {
 	if e >= 0 && t.Nodes[e].Kind == ts.KindAwaitExpression {
 		e = t.FirstNamedChild(e)
 	}
-	if e >= 0 && t.Nodes[e].Kind == ts.KindAssignmentExpression && hasToken(t, e, ts.TokenUsing) {
+	if e >= 0 && t.Nodes[e].Kind == ts.KindAssignmentExpression && t.HasToken(e, ts.TokenUsing) {
 		return e
 	}
 	return -1
@@ -265,7 +255,7 @@ func hasModifier(t *ts.Tree, p int32) bool {
 			return true
 		}
 	}
-	return hasToken(t, p, ts.TokenReadonly)
+	return t.HasToken(p, ts.TokenReadonly)
 }
 
 // propertiesAt returns the statement of a constructor body after which its parameter

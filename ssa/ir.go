@@ -266,6 +266,9 @@ type Function struct {
 	// NotAnalyzed says why the function has no SSA form (with, eval, a syntax error), if it
 	// has none (see Analyzed).
 	NotAnalyzed Reason
+	// RunsWhenCreated marks a function that runs where its closure is made, once: a class's
+	// static field initializer or static block, which run when the class is defined.
+	RunsWhenCreated bool
 
 	temps   int32
 	created []*Block

@@ -708,6 +708,16 @@ func (t *Tree) ChildByField(i int32, f Field) int32 {
 	return -1
 }
 
+// HasToken reports whether node i has the anonymous token k among its own children.
+func (t *Tree) HasToken(i int32, k Kind) bool {
+	for c := t.Nodes[i].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		if t.Nodes[c].Kind == k && t.Nodes[c].Flags&Named == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // FirstNamedChild returns the first named child of node i, or -1. As in
 // tree-sitter, comments are named children (with the Extra flag).
 func (t *Tree) FirstNamedChild(i int32) int32 {
