@@ -158,8 +158,8 @@ func (r *Result) firstLine(s ssa.Span) ssa.Span {
 
 // uselessAssignments finds the stored values of fn that no read can observe. Variables that
 // are never read at all (another rule's business), names starting with _, exports (importers
-// read them), declarations without initializer, the definitions that function and class
-// declarations make, and import bindings are left out. A variable that a nested function
+// read them), declarations without initializer, the definitions that function, class, enum
+// and namespace declarations make, and import bindings are left out. A variable that a nested function
 // reads is read whenever that function is called, which may be after any of its definitions:
 // those are never reported, even when the read does not show the value (the closure is
 // created before the definition, as a hoisted function declaration is).
@@ -189,10 +189,20 @@ func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 }
 
 // isDeclaration reports whether v is the function or class that a declaration of its binding
-// defines, as opposed to a later assignment to that binding.
+// defines, as opposed to a later assignment to that binding. The binding inside a class
+// declaration is set where the class is complete, at the empty span after it (lower's class).
+// TypeScript's enums and namespaces cannot be assigned: each definition is a declaration.
 func isDeclaration(v *ssa.Value) bool {
-	b := v.Binding
-	return (b.Kind == ssa.FunctionDecl || b.Kind == ssa.Class) && v.Def().Span == b.Decl
+	b, at := v.Binding, v.Def().Span
+	switch b.Kind {
+	case ssa.FunctionDecl:
+		return at == b.Decl
+	case ssa.Class:
+		return at == b.Decl || at.Start == at.End
+	case ssa.Enum, ssa.Namespace:
+		return true
+	}
+	return false
 }
 
 // isArgumentsObject reports whether v is the arguments object that a var named arguments holds

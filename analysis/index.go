@@ -253,13 +253,14 @@ func (r *Result) capturedReadsOf(v *ssa.Value) []*ssa.Place {
 }
 
 // add appends o, reading or writing v, or joins it to the last occurrence when that is the
-// other half of the same place (the read and the write of x in x += 1).
+// other half of the same place: the write of x in x += 1, which follows its read. A read
+// that follows the write of its place is left out: TypeScript's parameter property
+// (constructor(private x)) is read to store this.x after the body's super call, and that
+// read has no text of its own; shown at the parameter, it would read as x₂→₁.
 func (x *index) add(o Occurrence, read bool, v *ssa.Value) {
 	if n := len(x.occurrences); n > 0 {
 		if last := &x.occurrences[n-1]; last.Span == o.Span && last.Binding == o.Binding {
-			if read && last.Read == nil {
-				last.Read = v
-			} else if !read && last.Write == nil {
+			if !read && last.Write == nil {
 				last.Write = v
 			}
 			last.Assigns = last.Assigns || o.Assigns

@@ -40,8 +40,9 @@ func (fs *funcState) decorators(n int32, args []ssa.Temp) []ssa.Temp {
 
 // class lowers a class declaration or expression named hint (or its own name). The class's
 // own name is bound inside the class too, to the class itself: a method that reads it is not
-// affected by an assignment to the declared name outside. Decorators written before `export`
-// belong to the exported class.
+// affected by an assignment to the declared name outside. The class's decorators are
+// evaluated before that binding exists, and see the name outside; decorators written before
+// `export` belong to the exported class.
 func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	t := fs.lw.t
 	name := hint
@@ -49,16 +50,16 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	if id >= 0 {
 		name = string(t.Text(id))
 	}
-	var self *ssa.Binding
-	if id >= 0 {
-		fs.openScope()
-		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
-	}
 	var args []ssa.Temp
 	if p := t.Nodes[n].Parent; p >= 0 && t.Nodes[p].Kind == ts.KindExportStatement {
 		args = fs.decorators(p, args)
 	}
 	args = fs.decorators(n, args)
+	var self *ssa.Binding
+	if id >= 0 {
+		fs.openScope()
+		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
+	}
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {
 		case ts.KindClassHeritage:

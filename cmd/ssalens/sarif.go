@@ -25,7 +25,7 @@ var sarifRules = []sarifRule{
 	{
 		ID:                   "uselessAssignment",
 		ShortDescription:     sarifText{"A stored value that no read can observe"},
-		FullDescription:      sarifText{"An assignment or initializer whose value no read can observe: every path from it assigns the variable again or leaves its scope first, so the store can be removed. Variables never read at all, names starting with _, exports, imports, declarations without an initializer, function and class declarations, and variables that a nested function reads are left out."},
+		FullDescription:      sarifText{"An assignment or initializer whose value no read can observe: every path from it assigns the variable again or leaves its scope first, so the store can be removed. Variables never read at all, names starting with _, exports, imports, declarations without an initializer, function, class, enum and namespace declarations, and variables that a nested function reads are left out."},
 		DefaultConfiguration: sarifConfiguration{"note"},
 	},
 	{

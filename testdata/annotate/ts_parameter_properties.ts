@@ -17,3 +17,11 @@ class Point3 extends Point {
 }
 let p: Point = new Point3(1, 2);
 p = p.x > 0 ? p : new Point(0);
+// Reassigned before super(), a parameter property stores the new value. The read that stores
+// it comes after super() and has no text of its own: the parameter shows its own version only.
+class Shifted extends Point {
+  constructor(private a: number) {
+    a = a + 1;
+    super(a);
+  }
+}
