@@ -115,6 +115,10 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 	if err != nil {
 		return err
 	}
+	if p.TextDocument.Version <= old.version {
+		// The text is what answers depend on: the change is applied all the same.
+		s.logf("%s: version %d follows version %d: a document's versions increase", p.TextDocument.URI, p.TextDocument.Version, old.version)
+	}
 	f, err := old.change(p.TextDocument.Version, p.ContentChanges, st.encoding)
 	if err != nil {
 		return err

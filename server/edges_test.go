@@ -166,6 +166,20 @@ func TestMalformedChangesRejected(t *testing.T) {
 	}
 }
 
+// TestVersionGoingBackLogged: a change whose version does not follow the document's was
+// applied without a word; it is still applied (answers follow the text), and logged.
+func TestVersionGoingBackLogged(t *testing.T) {
+	c := openFixture(t)
+	c.change(fixtureURI, 1, contentChange{Range: span(0, 0, 0, 0), Text: " "})
+	c.diagnostics(fixtureURI, 1)
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(c.stderr.String(), "version 1 follows version 1"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log of the version; the log:\n%s", c.stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestServerReadsWhileTheClientDoesNot: a client may write while it does not read (its
 // reading goroutine busy answering the server, say). The server's reading goroutine writes
 // too (the log of a notification it cannot apply), and over a pipe with no room it waited for

@@ -203,6 +203,15 @@ func TestDiagnosticsClearedOnClose(t *testing.T) {
 	}
 }
 
+// TestInlayHintNeedsRange: a request without its required range was answered with no hints,
+// as if it had asked for an empty range at the start.
+func TestInlayHintNeedsRange(t *testing.T) {
+	c := openFixture(t)
+	if code := c.callError("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": fixtureURI}}); code != -32602 {
+		t.Errorf("inlayHint without a range: code %d, want InvalidParams", code)
+	}
+}
+
 const countSSA = `{"name": "count", "text": "function count\nbb0 (entry):\n  [0] Param n$1\n  [1] $0 = Const 0\n  [2] StoreLocal i$1 = $0\n  Goto bb1\nbb1 (while):\n  predecessors: bb0, bb2\n  i$2: phi(bb0: i$1, bb2: i$3)\n  [3] $1 = LoadLocal i$2\n  [4] $2 = LoadLocal n$1\n  [5] $3 = Binary $1 < $2\n  If $3 then bb2 else bb3\nbb2 (body):\n  predecessors: bb1\n  [6] $4 = LoadLocal i$2\n  [7] $5 = Const 1\n  [8] $6 = Binary $4 + $5\n  [9] StoreLocal i$3 = $6\n  Goto bb1\nbb3 (exit):\n  predecessors: bb1\n  [10] $7 = LoadLocal i$2\n  Return $7\n"}`
 
 func TestShowSSA(t *testing.T) {

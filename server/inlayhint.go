@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/ssalens/ssalens/analysis"
@@ -13,7 +14,7 @@ import (
 
 type inlayHintParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
-	Range        protocol.Range                  `json:"range"`
+	Range        *protocol.Range                 `json:"range"` // required
 }
 
 type inlayHint struct {
@@ -43,6 +44,9 @@ func (s *Server) inlayHint(_ context.Context, st *snapshot, params json.RawMessa
 	var p inlayHintParams
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
+	}
+	if p.Range == nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: textDocument/inlayHint needs a range")
 	}
 	f, err := st.file(p.TextDocument.URI)
 	if err != nil {

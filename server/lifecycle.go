@@ -40,10 +40,12 @@ func (s *Server) initialize(params json.RawMessage) (any, error) {
 	s.client = clientCapabilities{inlayHintRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress}
 	enc := p.Capabilities.General.encoding()
+	var ignored []string
 	s.update(func(st *snapshot) {
 		st.encoding = enc
-		st.settings = st.settings.with(p.InitializationOptions)
+		st.settings, ignored = st.settings.with(p.InitializationOptions)
 	})
+	s.warnIgnoredSettings(ignored)
 	s.phase = running
 	return initializeResult{Capabilities: capabilities(enc), ServerInfo: protocol.ServerInfo{Name: "ssalens", Version: s.config.Version}}, nil
 }

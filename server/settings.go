@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -28,9 +30,9 @@ type settings struct {
 var defaultSettings = settings{hints: analysis.HintOptions{Versions: true, Phis: true}, uselessAssignments: true,
 	uselessSeverity: analysis.SeverityHint, standardRequests: true}
 
-// settingKeys set each setting, by its key without the "ssalens." prefix, from a JSON value; a
-// value of the wrong type or out of range is ignored.
-var settingKeys = map[string]func(s *settings, v any){
+// settingKeys set each setting, by its key without the "ssalens." prefix, from a JSON value,
+// and report whether they took it: a value of the wrong type or out of range is ignored.
+var settingKeys = map[string]func(s *settings, v any) bool{
 	"inlayHints.versions":                   boolSetting(func(s *settings) *bool { return &s.hints.Versions }),
 	"inlayHints.phis":                       boolSetting(func(s *settings) *bool { return &s.hints.Phis }),
 	"inlayHints.phiOnly":                    boolSetting(func(s *settings) *bool { return &s.hints.PhiOnly }),
@@ -41,53 +43,74 @@ var settingKeys = map[string]func(s *settings, v any){
 	"diagnostics.uselessAssignmentSeverity": severitySetting,
 }
 
-func boolSetting(field func(*settings) *bool) func(*settings, any) {
-	return func(s *settings, v any) {
-		if on, ok := v.(bool); ok {
+func boolSetting(field func(*settings) *bool) func(*settings, any) bool {
+	return func(s *settings, v any) bool {
+		on, ok := v.(bool)
+		if ok {
 			*field(s) = on
 		}
+		return ok
 	}
 }
 
 // scopeSetting takes file, function or variable.
-func scopeSetting(s *settings, v any) {
-	if name, ok := v.(string); ok {
-		if scope, ok := analysis.ParseScope(name); ok {
-			s.hints.Scope = scope
-		}
+func scopeSetting(s *settings, v any) bool {
+	name, _ := v.(string)
+	scope, ok := analysis.ParseScope(name)
+	if ok {
+		s.hints.Scope = scope
 	}
+	return ok
 }
 
 // maxPerLineSetting takes a whole number, 0 for no cap.
-func maxPerLineSetting(s *settings, v any) {
-	if n, ok := v.(float64); ok && n >= 0 && n == float64(int(n)) {
+func maxPerLineSetting(s *settings, v any) bool {
+	n, ok := v.(float64)
+	if ok = ok && n >= 0 && n == float64(int(n)); ok {
 		s.hints.MaxPerLine = int(n)
 	}
+	return ok
 }
 
 // severitySetting takes hint, information, warning or error.
-func severitySetting(s *settings, v any) {
+func severitySetting(s *settings, v any) bool {
 	name, _ := v.(string)
 	for sev := analysis.SeverityError; sev <= analysis.SeverityHint; sev++ {
 		if sev.String() == name {
 			s.uselessSeverity = sev
+			return true
 		}
 	}
+	return false
 }
 
 // with returns s changed by the settings in v, a JSON value such as
 // {"ssalens":{"inlayHints":{"versions":false}}} or {"ssalens.inlayHints.versions":false}: objects
 // and dotted keys mix freely, the "ssalens" prefix may be left out, and settings that v does
-// not name keep their value.
-func (s settings) with(v any) settings {
+// not name keep their value. It also returns the values it ignored, those of known settings
+// that are of the wrong type or out of range, each as key: value, in the order of the keys.
+func (s settings) with(v any) (settings, []string) {
 	flat := map[string]any{}
 	flatten("", v, flat)
-	for key, value := range flat {
-		if set := settingKeys[strings.TrimPrefix(key, "ssalens.")]; set != nil {
-			set(&s, value)
+	var ignored []string
+	for _, key := range slices.Sorted(maps.Keys(flat)) {
+		name := strings.TrimPrefix(key, "ssalens.")
+		if set := settingKeys[name]; set != nil && !set(&s, flat[key]) {
+			value, _ := json.Marshal(flat[key])
+			ignored = append(ignored, "ssalens."+name+": "+string(value))
 		}
 	}
-	return s
+	return s, ignored
+}
+
+// warnIgnoredSettings tells the user which settings' values were ignored, if any.
+func (s *Server) warnIgnoredSettings(ignored []string) {
+	if len(ignored) == 0 {
+		return
+	}
+	msg := "ssalens: ignored settings whose value is of the wrong type or out of range: " + strings.Join(ignored, ", ")
+	s.logf("%s", msg)
+	s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 }
 
 // flatten records the leaves of v under their dotted paths.
@@ -119,12 +142,14 @@ func (s *Server) didChangeConfiguration(_ context.Context, params json.RawMessag
 		return err
 	}
 	var uris []protocol.DocumentURI
+	var ignored []string
 	s.update(func(st *snapshot) {
-		st.settings = st.settings.with(p.Settings)
+		st.settings, ignored = st.settings.with(p.Settings)
 		for uri := range st.files {
 			uris = append(uris, uri)
 		}
 	})
+	s.warnIgnoredSettings(ignored)
 	s.diagnostics.add(uris...)
 	if s.client.inlayHintRefresh {
 		s.refreshInlayHints()

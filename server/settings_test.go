@@ -4,29 +4,35 @@ import (
 	"github.com/ssalens/ssalens/analysis"
 
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 )
 
 func TestSettingsForms(t *testing.T) {
 	tests := []struct {
-		json   string
-		change func(*settings) // of the defaults
+		json    string
+		change  func(*settings) // of the defaults
+		ignored []string
 	}{
-		{`null`, func(*settings) {}},
-		{`{"ssalens":{"inlayHints":{"versions":false}}}`, func(s *settings) { s.hints.Versions = false }},
-		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, func(s *settings) { s.hints.Phis, s.uselessAssignments = false, false }},
-		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, func(s *settings) { s.hints.Versions, s.uselessAssignments = false, false }},
-		{`{"inlayHints":{"phis":false}}`, func(s *settings) { s.hints.Phis = false }},
-		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, func(*settings) {}},
+		{`null`, func(*settings) {}, nil},
+		{`{"ssalens":{"inlayHints":{"versions":false}}}`, func(s *settings) { s.hints.Versions = false }, nil},
+		{`{"ssalens.inlayHints.phis":false,"ssalens.diagnostics.uselessAssignment":false}`, func(s *settings) { s.hints.Phis, s.uselessAssignments = false, false }, nil},
+		{`{"ssalens":{"inlayHints.versions":false,"diagnostics":{"uselessAssignment":false}}}`, func(s *settings) { s.hints.Versions, s.uselessAssignments = false, false }, nil},
+		{`{"inlayHints":{"phis":false}}`, func(s *settings) { s.hints.Phis = false }, nil},
+		{`{"ssalens":{"inlayHints":{"versions":"no","phis":0}},"other":{"x":false}}`, func(*settings) {},
+			[]string{`ssalens.inlayHints.phis: 0`, `ssalens.inlayHints.versions: "no"`}},
 		{`{"ssalens":{"inlayHints":{"scope":"function","maxPerLine":4,"phiOnly":true}}}`, func(s *settings) {
 			s.hints.Scope, s.hints.MaxPerLine, s.hints.PhiOnly = analysis.ScopeFunction, 4, true
-		}},
-		{`{"ssalens.inlayHints.scope":"variable"}`, func(s *settings) { s.hints.Scope = analysis.ScopeVariable }},
-		{`{"ssalens":{"inlayHints":{"scope":"line","maxPerLine":-1}}}`, func(*settings) {}},
-		{`{"ssalens":{"inlayHints":{"maxPerLine":2.5}}}`, func(*settings) {}},
-		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"warning"}}}`, func(s *settings) { s.uselessSeverity = analysis.SeverityWarning }},
-		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"loud"}}}`, func(*settings) {}},
-		{`{"ssalens":{"navigation":{"standardRequests":false}}}`, func(s *settings) { s.standardRequests = false }},
+		}, nil},
+		{`{"ssalens.inlayHints.scope":"variable"}`, func(s *settings) { s.hints.Scope = analysis.ScopeVariable }, nil},
+		{`{"ssalens":{"inlayHints":{"scope":"line","maxPerLine":-1}}}`, func(*settings) {},
+			[]string{`ssalens.inlayHints.maxPerLine: -1`, `ssalens.inlayHints.scope: "line"`}},
+		{`{"ssalens":{"inlayHints":{"maxPerLine":2.5}}}`, func(*settings) {}, []string{`ssalens.inlayHints.maxPerLine: 2.5`}},
+		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"warning"}}}`, func(s *settings) { s.uselessSeverity = analysis.SeverityWarning }, nil},
+		{`{"ssalens":{"diagnostics":{"uselessAssignmentSeverity":"loud"}}}`, func(*settings) {},
+			[]string{`ssalens.diagnostics.uselessAssignmentSeverity: "loud"`}},
+		{`{"ssalens":{"navigation":{"standardRequests":false}}}`, func(s *settings) { s.standardRequests = false }, nil},
 	}
 	for _, tt := range tests {
 		var v any
@@ -35,11 +41,15 @@ func TestSettingsForms(t *testing.T) {
 		}
 		want := defaultSettings
 		tt.change(&want)
-		if got := defaultSettings.with(v); got != want {
+		got, ignored := defaultSettings.with(v)
+		if got != want {
 			t.Errorf("%s: got %+v, want %+v", tt.json, got, want)
 		}
+		if !slices.Equal(ignored, tt.ignored) {
+			t.Errorf("%s: ignored %q, want %q", tt.json, ignored, tt.ignored)
+		}
 	}
-	if got := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{hints: analysis.HintOptions{Phis: true}}) {
+	if got, _ := (settings{}).with(map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"phis": true}}}); got != (settings{hints: analysis.HintOptions{Phis: true}}) {
 		t.Errorf("settings a change does not name must keep their value: %+v", got)
 	}
 }
@@ -92,5 +102,23 @@ func TestDidChangeConfiguration(t *testing.T) {
 		} else if n := c.count("workspace/inlayHint/refresh"); n != 0 {
 			t.Errorf("%d refresh requests to a client without refreshSupport", n)
 		}
+	}
+}
+
+// TestIgnoredSettingsShown: a setting whose value is of the wrong type or out of range was
+// ignored without a word, from initializationOptions and didChangeConfiguration alike.
+func TestIgnoredSettingsShown(t *testing.T) {
+	c := startInitialized(t, nil, map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"scope": "banana"}}})
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"ssalens": map[string]any{"inlayHints": map[string]any{"maxPerLine": -3, "phis": false}}}})
+	for i, want := range []string{`ssalens.inlayHints.scope: \"banana\"`, `ssalens.inlayHints.maxPerLine: -3`} {
+		_, shown := c.waitFor(0, "window/showMessage "+want, func(m message) bool {
+			return m.Method == "window/showMessage" && strings.Contains(string(m.Params), want)
+		})
+		if !strings.Contains(string(shown), `"type":2`) {
+			t.Errorf("message %d: %s, want a warning", i, shown)
+		}
+	}
+	if n := c.count("window/showMessage"); n != 2 {
+		t.Errorf("%d window messages, want 2", n)
 	}
 }
