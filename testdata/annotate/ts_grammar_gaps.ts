@@ -1,8 +1,9 @@
 // Valid TypeScript that tree-sitter-typescript 0.23.2 misparses: using declarations (an
 // assignment to a global with a stray "using" token, no ERROR node), `for (using ...)`,
 // static accessor fields, static index signatures, variance annotations (in/out), a
-// parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript 0.25)
-// and export type *. Each sits in a function of its own so that the others are analyzed; an
+// parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript 0.25),
+// a target with a type assertion in one, unparenthesized (TypeScript accepts it), and export
+// type *. Each sits in a function of its own so that the others are analyzed; an
 // error inside a type (the variance annotation) breaks no code, so variance is analyzed; for
 // (using ...) comes last, as tree-sitter's recovery from it swallows the rest of the file.
 function usingDecl(open: () => Disposable) {
@@ -27,6 +28,18 @@ function parenthesizedTarget(x: unknown, y: unknown) {
   [x, (y as string)] = ["1", "2"];
   ({ k: (x as number) } = { k: 1 });
   return [x, y];
+}
+function assertedTargetInArray(r: unknown, o: unknown[]) {
+  [r as number] = o;
+  return r;
+}
+function assertedTargetInObject(r: unknown, o: { a: unknown }) {
+  ({ a: r as number } = o);
+  return r;
+}
+function assertedRestTarget(r: unknown, o: unknown[]) {
+  [...(r as unknown[])] = o;
+  return r;
 }
 function forUsing(items: Disposable[]) {
   for (using item of items) console.log(item);
