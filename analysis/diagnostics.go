@@ -278,12 +278,15 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
 // nested in those are left out: they may run later.
 func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
 	var runs []runOnCreation
-	closures := make(map[ssa.Temp]*ssa.Function)
+	var closures map[ssa.Temp]*ssa.Function // made at the first closure: most functions make none
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			in := &b.Instrs[i]
 			switch {
 			case in.Op == ssa.OpFunction:
+				if closures == nil {
+					closures = make(map[ssa.Temp]*ssa.Function)
+				}
 				closures[in.Dest] = in.Func
 			case in.Op == ssa.OpCall && closures[in.Args[0]] != nil:
 				runs = append(runs, runOnCreation{closures[in.Args[0]], b, i, nil})
