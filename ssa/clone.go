@@ -40,7 +40,9 @@ type Copy struct {
 	shift   int32       // how many bytes later the copy's text starts than its origin's
 	depth   int
 	stagger uint32
-	outer   []OuterUse // the origin's, with the spans of the copy's text once OuterUses shifts them
+	// outer are the origin's summary's, whose spans are outerShift bytes before the copy's.
+	outer      []OuterUse
+	outerShift int32
 
 	mu sync.Mutex
 	// origin is what Make copies: the summary of the function copied, which lists its
@@ -76,12 +78,15 @@ type pendingCapture struct {
 
 // summary is what copies of a function read of it, gathered once: the function and its nested
 // functions in preorder, the bindings they use from outside, the instructions that use those,
-// the captured reads among them, and how many instructions each has.
+// the captured reads among them, and how many instructions each has. A copy, once made, has
+// its origin's summary with its own functions and bindings (Make): the rest, plain data, is
+// shared, and the spans of outer are shift bytes before the function's.
 type summary struct {
 	serial uint32 // which summary: Stagger
 	funcs  []*Function
 	uses   []*Binding
 	outer  []OuterUse
+	shift  int32
 	inner  []innerCapture
 	instrs []int32
 }
@@ -121,7 +126,7 @@ func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured
 			return nil
 		}
 	}
-	cp := &Copy{shift: shift, depth: depth, stagger: sum.serial, outer: sum.outer, origin: sum}
+	cp := &Copy{shift: shift, depth: depth, stagger: sum.serial, outer: sum.outer, outerShift: sum.shift + shift, origin: sum}
 	cp.shells()
 	cp.funcs[0].fromOutside = now
 	return cp
@@ -233,7 +238,7 @@ func (c *Copy) Stagger() uint32 { return c.stagger }
 // outside the copy, function by function in preorder, with its span in the copy's text.
 func (c *Copy) OuterUses(yield func(OuterUse)) {
 	for _, u := range c.outer {
-		u.Span = c.span(u.Span)
+		u.Span = Span{Start: u.Span.Start + c.outerShift, End: u.Span.End + c.outerShift}
 		yield(u)
 	}
 }
@@ -259,6 +264,11 @@ func (c *Copy) Make() {
 		for _, r := range c.origin.inner {
 			c.captures[c.place(r.order, r.instr)] = c.place(r.defOrder, r.defInstr)
 		}
+		// The next version copies this one: its summary is the origin's, but for the functions
+		// and bindings, rather than one gathered again from the bodies just made.
+		o := c.origin
+		c.funcs[0].summary.CompareAndSwap(nil, &summary{serial: summaries.Add(1), funcs: c.funcs, uses: c.funcs[0].fromOutside,
+			outer: o.outer, shift: c.outerShift, inner: o.inner, instrs: o.instrs})
 		c.mu.Lock()
 		c.origin, c.made = nil, true
 		c.mu.Unlock()
