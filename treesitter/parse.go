@@ -296,7 +296,7 @@ func parseC(g *Grammar, src []byte, old *sitter.Tree, cancel *atomic.Int32, rang
 		}
 		defer pp.p.SetIncludedRanges(nil)
 	}
-	ts := parseOnStack(pp.p, old, src, cancel)
+	ts := parseOnStack(pp.p, old, lexable(src), cancel)
 	if ts == nil {
 		return nil, errors.New("treesitter: tree-sitter returned no tree")
 	}
@@ -310,25 +310,37 @@ func makeInputEdit(oldSrc, newSrc []byte, e Edit) (*sitter.InputEdit, error) {
 		e.StartByte > e.NewEndByte || int(e.NewEndByte) > len(newSrc) {
 		return nil, fmt.Errorf("treesitter: edit %+v out of range for sources of %d and %d bytes", e, len(oldSrc), len(newSrc))
 	}
-	start := advance(sitter.Point{}, oldSrc[:e.StartByte])
+	start := advance(sitter.Point{}, oldSrc, 0, e.StartByte)
 	return &sitter.InputEdit{
 		StartByte:      uint(e.StartByte),
 		OldEndByte:     uint(e.OldEndByte),
 		NewEndByte:     uint(e.NewEndByte),
 		StartPosition:  start,
-		OldEndPosition: advance(start, oldSrc[e.StartByte:e.OldEndByte]),
-		NewEndPosition: advance(start, newSrc[e.StartByte:e.NewEndByte]),
+		OldEndPosition: advance(start, oldSrc, e.StartByte, e.OldEndByte),
+		NewEndPosition: advance(start, newSrc, e.StartByte, e.NewEndByte),
 	}, nil
 }
 
-// advance returns the point reached from p after text. Like tree-sitter, it
-// counts rows at '\n' and columns in bytes.
-func advance(p sitter.Point, text []byte) sitter.Point {
-	last := bytes.LastIndexByte(text, '\n')
-	if last < 0 {
-		return sitter.Point{Row: p.Row, Column: p.Column + uint(len(text))}
+// advance returns the point reached from p, the point of offset from in src, at offset to.
+// Like tree-sitter reading the text lexable gives it, it counts rows at '\n' and at a '\r'
+// that no '\n' follows in src, and columns in bytes.
+func advance(p sitter.Point, src []byte, from, to uint32) sitter.Point {
+	for i := from; i < to; {
+		k := bytes.IndexAny(src[i:to], "\r\n")
+		if k < 0 {
+			p.Column += uint(to - i)
+			break
+		}
+		at := i + uint32(k)
+		p.Column += uint(k)
+		if src[at] == '\n' || int(at)+1 == len(src) || src[at+1] != '\n' {
+			p.Row, p.Column = p.Row+1, 0
+		} else {
+			p.Column++ // the '\r' of a "\r\n"
+		}
+		i = at + 1
 	}
-	return sitter.Point{Row: p.Row + uint(bytes.Count(text, []byte{'\n'})), Column: uint(len(text) - last - 1)}
+	return p
 }
 
 // Then returns the one edit that makes the change of e followed by the change of next, which

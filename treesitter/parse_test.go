@@ -328,11 +328,20 @@ func TestAdvance(t *testing.T) {
 		{sitter.Point{Row: 1, Column: 2}, "a\nbc", sitter.Point{Row: 2, Column: 2}},
 		{sitter.Point{}, "é\n\n🌍", sitter.Point{Row: 2, Column: 4}},
 		{sitter.Point{Row: 0, Column: 7}, "\n", sitter.Point{Row: 1, Column: 0}},
+		// A carriage return alone ends a line, as lexable has tree-sitter read it; one before
+		// a line feed does not.
+		{sitter.Point{}, "a\rb", sitter.Point{Row: 1, Column: 1}},
+		{sitter.Point{}, "a\r\nb", sitter.Point{Row: 1, Column: 1}},
+		{sitter.Point{}, "a\r", sitter.Point{Row: 1, Column: 0}},
 	}
 	for _, test := range tests {
-		if got := advance(test.from, []byte(test.text)); got != test.want {
+		if got := advance(test.from, []byte(test.text), 0, uint32(len(test.text))); got != test.want {
 			t.Errorf("advance(%v, %q) = %v, want %v", test.from, test.text, got, test.want)
 		}
+	}
+	// The byte after the text decides: a "\r" just before the end, followed by "\n" beyond it.
+	if got, want := advance(sitter.Point{}, []byte("a\r\n"), 0, 2), (sitter.Point{Column: 2}); got != want {
+		t.Errorf("advance to the \\n of a \\r\\n = %v, want %v", got, want)
 	}
 }
 
@@ -455,5 +464,57 @@ func TestConsumingWalkKeepsSharedSubtrees(t *testing.T) {
 	old.Close()
 	if left := cMemoryInUse() - before; before >= 0 && left > 4<<10 {
 		t.Errorf("%d bytes still held after both trees were freed", left)
+	}
+}
+
+// TestLoneCRAndNUL: JavaScript ends a line at a carriage return alone, and a string may hold a
+// NUL character. The grammars took the first for a space (`return⏎a = 1` returned a = 1) and
+// the second for the end of the input (a syntax error); lexable has them read a line feed and
+// U+0001 instead. An edit that makes a carriage return alone, or takes its line feed away,
+// changes how the parser reads the carriage return before the edit: tree-sitter lexes again
+// the token whose whitespace holds it, and the re-parse is a fresh parse's.
+func TestLoneCRAndNUL(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		{"return before a lone CR", "function f(b) { if (b) return\r a = 1; }",
+			"(program (function_declaration name: (identifier) parameters: (formal_parameters (identifier)) body: (statement_block (if_statement condition: (parenthesized_expression (identifier)) consequence: (return_statement)) (expression_statement (assignment_expression left: (identifier) right: (number))))))"},
+		{"a comment ended by a lone CR", "// c\rx = 1;",
+			"(program (comment) (expression_statement (assignment_expression left: (identifier) right: (number))))"},
+		{"NUL in a string, a template and a comment", "s = \"a\x00b\" + `\x00`; // \x00\n",
+			"(program (expression_statement (assignment_expression left: (identifier) right: (binary_expression left: (string (string_fragment)) right: (template_string (string_fragment))))) (comment))"},
+	} {
+		tree := mustParse(t, tt.src)
+		if got := sexp(tree, 0); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+		if tree.Nodes[0].Flags&HasError != 0 {
+			t.Errorf("%s: syntax error", tt.name)
+		}
+		if string(tree.Src) != tt.src {
+			t.Errorf("%s: Src changed", tt.name)
+		}
+	}
+	if tree := mustParse(t, "x = 1\x00;"); tree.Nodes[0].Flags&HasError == 0 {
+		t.Errorf("a NUL outside a string or comment parsed without an error")
+	}
+	src := "function f(b) {\r\n  if (b) return\r\n  a = 1;\r\n}\r\n"
+	at := uint32(strings.Index(src, "return") + len("return\r"))
+	for _, e := range []struct {
+		name   string
+		edit   Edit
+		insert string
+	}{
+		{"a character between CR and LF", Edit{StartByte: at, OldEndByte: at, NewEndByte: at + 1}, "x"},
+		{"the LF after a CR deleted", Edit{StartByte: at, OldEndByte: at + 1, NewEndByte: at}, ""},
+	} {
+		old := mustParse(t, src)
+		next := slices.Concat([]byte(src[:e.edit.StartByte]), []byte(e.insert), []byte(src[e.edit.OldEndByte:]))
+		tree, err := old.Reparse(e.edit, next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(tree.Close)
+		if fresh := mustParse(t, string(next)); !slices.Equal(tree.Nodes, fresh.Nodes) {
+			t.Errorf("%s: re-parse differs from a fresh parse:\n%s\n%s", e.name, sexp(tree, 0), sexp(fresh, 0))
+		}
 	}
 }

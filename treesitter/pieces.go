@@ -90,11 +90,11 @@ func parsePieces(g *Grammar, src []byte, cuts []uint32, release bool) ([]Node, e
 		wg.Go(func() {
 			var ranges []sitter.Range
 			if i == 0 {
-				atFirst := advance(sitter.Point{}, src[:first])
-				atLast := advance(atFirst, src[first:last])
+				atFirst := advance(sitter.Point{}, src, 0, first)
+				atLast := advance(atFirst, src, first, last)
 				ranges = []sitter.Range{
 					{EndByte: uint(first), EndPoint: atFirst},
-					{StartByte: uint(last), EndByte: uint(len(src)), StartPoint: atLast, EndPoint: advance(atLast, src[last:])},
+					{StartByte: uint(last), EndByte: uint(len(src)), StartPoint: atLast, EndPoint: advance(atLast, src, last, uint32(len(src)))},
 				}
 			}
 			ts, err := parseC(g, text, nil, nil, ranges)
