@@ -1,11 +1,14 @@
 // Valid TypeScript that tree-sitter-typescript 0.23.2 misparses: using declarations (an
 // assignment to a global with a stray "using" token, no ERROR node), `for (using ...)`,
 // static accessor fields, static index signatures, variance annotations (in/out), a
-// parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript 0.25),
-// a target with a type assertion in one, unparenthesized (TypeScript accepts it), and export
-// type *. Each sits in a function of its own so that the others are analyzed; an
-// error inside a type (the variance annotation) breaks no code, so variance is analyzed; for
-// (using ...) comes last, as tree-sitter's recovery from it swallows the rest of the file.
+// parenthesized target in a destructuring pattern (also an error in tree-sitter-javascript
+// 0.25), a target with a type assertion in one, unparenthesized (TypeScript accepts it),
+// export type *, and a block comment with a line break in it, which ends a line for automatic
+// semicolons (JavaScript's grammar knows; here return takes the next line as its value, and
+// the last read of a shows a₁ where it is a₂). Each sits in a function of its own so that the
+// others are analyzed; an error inside a type (the variance annotation) breaks no code, so
+// variance is analyzed; for (using ...) comes last, as tree-sitter's recovery from it swallows
+// the rest of the file.
 function usingDecl(open: () => Disposable) {
   using r = open();
   let n = 1;
@@ -40,6 +43,12 @@ function assertedTargetInObject(r: unknown, o: { a: unknown }) {
 function assertedRestTarget(r: unknown, o: unknown[]) {
   [...(r as unknown[])] = o;
   return r;
+}
+function commentEndsLine(b: boolean) {
+  let a = 0;
+  if (b) return /*
+  */ a = 1;
+  return a;
 }
 function forUsing(items: Disposable[]) {
   for (using item of items) console.log(item);
