@@ -107,8 +107,10 @@ func TestServerSoak(t *testing.T) {
 	time.Sleep(idle)
 	final := s.rss()
 	grown := func() bool { return float64(final) > 1.5*float64(opened) }
-	// On a busy machine the idle work may end later than idle says: give it time to.
-	for deadline := time.Now().Add(idle); grown() && time.Now().Before(deadline); {
+	// On a busy machine the idle work may end later than idle says (CI runs the other
+	// packages' tests beside this one, and a run measured 1.52× after 2×idle, against 1.2–1.35×
+	// alone): give it time to.
+	for deadline := time.Now().Add(4 * idle); grown() && time.Now().Before(deadline); {
 		time.Sleep(500 * time.Millisecond)
 		final = s.rss()
 	}
