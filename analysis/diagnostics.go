@@ -28,13 +28,14 @@ type Diagnostic struct {
 	Span        ssa.Span
 	Severity    Severity
 	Message     string
-	Code        string // uselessAssignment, temporalDeadZone, notAnalyzed, syntaxError, internalError
+	Code        string // uselessAssignment, temporalDeadZone, constantAssignment, notAnalyzed, syntaxError, internalError
 	Unnecessary bool   // the code it marks can be removed
 }
 
 // Diagnostics returns the findings about the file in source order: assignments whose value no
 // read can observe, reads and assignments that can meet a let, const, class or parameter
-// before its declaration (the temporal dead zone), and functions that are not analyzed.
+// before its declaration (the temporal dead zone), assignments to constants, and functions
+// that are not analyzed.
 // uselessAssignments turns the first kind on or off.
 func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
@@ -52,18 +53,40 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 }
 
 // funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
-// reads in the temporal dead zone and, if uselessAssignments is set, its useless assignments.
+// reads and assignments in the temporal dead zone, its assignments to constants and, if
+// uselessAssignments is set, its useless assignments.
 func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
 	if !fn.Analyzed() {
 		return []Diagnostic{r.notAnalyzedDiagnostic(fn)}
 	}
 	fn.Materialize()
 	var ds []Diagnostic
+	early := deadZoneAssignments(fn)
 	if uselessAssignments {
-		ds = r.uselessAssignments(fn)
+		ds = r.uselessAssignments(fn, early)
 	}
-	ds = append(ds, r.temporalDeadZoneReads(fn)...)
-	return append(ds, r.deadZoneReadsOnCreation(fn)...)
+	ds = append(ds, r.temporalDeadZoneReads(fn, early)...)
+	ds = append(ds, r.deadZoneReadsOnCreation(fn)...)
+	return append(ds, r.constantAssignments(fn)...)
+}
+
+// constantAssignments finds the assignments in fn to bindings that cannot change (lower's
+// AssignConstant): a const, an import, the name a class or a named function expression in
+// strict code binds to itself. Each throws a TypeError.
+func (r *Result) constantAssignments(fn *ssa.Function) []Diagnostic {
+	var ds []Diagnostic
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			in := &b.Instrs[i]
+			if in.Op != ssa.OpIntrinsic || in.Intrinsic != ssa.IntrinsicAssignConstant || !r.kept(in.Span) {
+				continue
+			}
+			name := strings.TrimPrefix(in.Text, ssa.IntrinsicAssignConstant.String()+" ")
+			ds = append(ds, Diagnostic{Span: r.span(in.Span), Severity: SeverityWarning, Code: "constantAssignment",
+				Message: fmt.Sprintf("%s cannot be assigned (a constant): this throws a TypeError", name)})
+		}
+	}
+	return ds
 }
 
 // keptFuncDiagnostics is funcDiagnostics for Diagnostics, whose caller holds funcDiagsMu:
@@ -163,7 +186,8 @@ func (r *Result) firstLine(s ssa.Span) ssa.Span {
 // reads is read whenever that function is called, which may be after any of its definitions:
 // those are never reported, even when the read does not show the value (the closure is
 // created before the definition, as a hoisted function declaration is).
-func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
+// Neither are the assignments in early (deadZoneAssignments), which throw instead.
+func (r *Result) uselessAssignments(fn *ssa.Function, early map[*ssa.Instr]string) []Diagnostic {
 	read := make(map[*ssa.Binding]bool)
 	for _, v := range fn.Values {
 		if len(v.Uses) > 0 {
@@ -175,8 +199,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function) []Diagnostic {
 		b := v.Binding
 		if v.Kind != ssa.ValueDef || len(v.Uses) > 0 || b.ReadNested || !read[b] ||
 			strings.HasPrefix(b.Name, "_") || b.Exported || b.Kind == ssa.Import ||
-			r.declaredWithoutInitializer(v) || isDeclaration(v) || isArgumentsObject(v) ||
-			assignedBeforeDeclaration(v.Instr) {
+			r.declaredWithoutInitializer(v) || isDeclaration(v) || isArgumentsObject(v) || early[v.Instr] != "" {
 			continue
 		}
 		if !r.kept(v.Def().Span) {
@@ -228,19 +251,21 @@ func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
 
 // temporalDeadZoneReads finds the reads of let, const and class bindings in fn that the
 // uninitialized value can reach, the reads of parameters in the defaults of the parameters
-// before them, and the assignments to let, const and class bindings before their declaration
-// (assignedBeforeDeclaration). A read lowered more than once (in a finally block) is reported
-// once.
-func (r *Result) temporalDeadZoneReads(fn *ssa.Function) []Diagnostic {
+// before them, and the assignments in early, to let and class bindings that may not be
+// initialized yet (deadZoneAssignments). A read lowered more than once (in a finally block) is
+// reported once.
+func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]string) []Diagnostic {
 	var ds []Diagnostic
 	var uninitialized map[*ssa.Value]bool // and reported, made at the first candidate
 	var reported map[Span]bool
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			p := &b.Instrs[i].Place
-			if assignedBeforeDeclaration(&b.Instrs[i]) && r.kept(p.Span) {
-				ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
-					Message: fmt.Sprintf("%s is assigned before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name)})
+			if certainty := early[&b.Instrs[i]]; certainty != "" {
+				if r.kept(p.Span) {
+					ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+						Message: fmt.Sprintf("%s %s assigned before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
+				}
 				continue
 			}
 			if !b.Instrs[i].Reads() || p.Value == nil || !r.kept(p.Span) { // p.Value: renamed in fn
@@ -429,9 +454,15 @@ func initializationStates(fn *ssa.Function, tracked map[*ssa.Binding]int) blockS
 	return states
 }
 
-// before returns the state of the tracked bindings just before instruction i of block b.
+// before returns the state of the tracked bindings just before instruction i of block b: none
+// may be anything in a block the entry does not reach.
 func (states blockStates) before(b *ssa.Block, i int, tracked map[*ssa.Binding]int) initialization {
-	st := states[b].clone()
+	st, ok := states[b]
+	if !ok {
+		words := (len(tracked) + 63) / 64
+		return initialization{make(bitSet, words), make(bitSet, words)}
+	}
+	st = st.clone()
 	st.apply(b.Instrs[:i], tracked)
 	return st
 }
@@ -458,20 +489,54 @@ func (st initialization) apply(instrs []ssa.Instr, tracked map[*ssa.Binding]int)
 	}
 }
 
-// assignedBeforeDeclaration reports whether in assigns a let, const or class binding of its
-// own function before the binding's declaration in the text. The code before a declaration in
-// its scope runs before the declaration whenever the scope is entered, so the assignment
-// always throws. (One after it may too, as the code of a later switch case: not reported.)
-func assignedBeforeDeclaration(in *ssa.Instr) bool {
-	b := in.Place.Binding
-	if in.Op != ssa.OpStoreLocal || b == nil || b.Owner == nil || in.Place.Value == nil {
-		return false // a value only in b's own function, which renames it
+// deadZoneAssignments returns the assignments of fn to its own let and class bindings (those
+// it renames) that can meet the binding uninitialized, each with "is" or "may be": those
+// before the declaration in the text, and those in a switch case that control can reach
+// without passing the declaration in an earlier case. A declaration's own store is at the
+// binding's Decl (a class's inner binding's at the empty span after it); a const has no other.
+func deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
+	var tracked map[*ssa.Binding]int
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if in := &b.Instrs[i]; isAssignment(in) {
+				if tracked == nil {
+					tracked = make(map[*ssa.Binding]int)
+				}
+				if _, ok := tracked[in.Place.Binding]; !ok {
+					tracked[in.Place.Binding] = len(tracked)
+				}
+			}
+		}
 	}
-	switch b.Kind {
-	case ssa.Let, ssa.Const, ssa.Class:
-		return in.Place.Span.Start < b.Decl.Start
+	if tracked == nil {
+		return nil
 	}
-	return false
+	states := initializationStates(fn, tracked)
+	early := make(map[*ssa.Instr]string)
+	for _, b := range fn.Blocks {
+		st := states.before(b, 0, tracked)
+		for i := range b.Instrs {
+			in := &b.Instrs[i]
+			if bit, ok := tracked[in.Place.Binding]; ok && isAssignment(in) && st.uninitialized.has(bit) {
+				early[in] = "is"
+				if st.initialized.has(bit) {
+					early[in] = "may be"
+				}
+			}
+			st.apply(b.Instrs[i:i+1], tracked)
+		}
+	}
+	return early
+}
+
+// isAssignment reports whether in assigns a let or class binding of its own function, renamed
+// there, other than where it is declared.
+func isAssignment(in *ssa.Instr) bool {
+	p := &in.Place
+	if in.Op != ssa.OpStoreLocal || p.Binding == nil || p.Value == nil || p.Span == p.Binding.Decl || p.Span.Start == p.Span.End {
+		return false
+	}
+	return p.Binding.Kind == ssa.Let || p.Binding.Kind == ssa.Class
 }
 
 // uninitializedReach returns the values of fn that an uninitialized value reaches through φs,

@@ -59,6 +59,10 @@ func (fs *funcState) class(n int32, hint string) ssa.Temp {
 	if id >= 0 {
 		fs.openScope()
 		self = fs.scope.declare(t.Text(id), ssa.Class, fs.span(id))
+		if fs.lw.selfNames == nil {
+			fs.lw.selfNames = make(map[*ssa.Binding]bool)
+		}
+		fs.lw.selfNames[self] = true
 	}
 	for c := range fs.children(n) {
 		switch t.Nodes[c].Kind {

@@ -104,7 +104,7 @@ type lowerer struct {
 	globals map[string]*ssa.Binding
 	visible map[string]*ssa.Binding // the innermost binding of each name in an open scope
 	funcs   []*ssa.Function
-	// selfNames are the names named function expressions bind to themselves.
+	// selfNames are the names named function expressions and classes bind to themselves.
 	selfNames map[*ssa.Binding]bool
 	// annexB maps the name of a function declared in a block of sloppy code to the var of its
 	// function that the declaration assigns (declareFunctionScope).
@@ -245,12 +245,18 @@ func (fs *funcState) store(node int32, value ssa.Temp) {
 }
 
 // storeBinding assigns value to b at span at. Inside a try block the store ends the block with
-// an edge to the handler: a throw after it shows the handler this state.
+// an edge to the handler: a throw after it shows the handler this state. A binding that
+// cannot change keeps its value: its declaration stores it, and an assignment elsewhere throws
+// (AssignConstant), but for a named function expression's own name in sloppy code, which
+// ignores it.
 func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
-	if fs.lw.selfNames[b] {
-		// A named function expression's own name cannot be reassigned: sloppy code ignores
-		// the assignment, strict code throws.
+	switch {
+	case !fs.assignsConstant(b, at):
+	case b.Kind == ssa.FunctionDecl && !fs.strict:
 		fs.cur.Intrinsic(ssa.IntrinsicIgnoredAssignment, "IgnoredAssignment "+b.Name, at, value)
+		return
+	default:
+		fs.cur.Intrinsic(ssa.IntrinsicAssignConstant, "AssignConstant "+b.Name, at, value)
 		return
 	}
 	fs.cur.Store(b, at, value)
@@ -259,6 +265,20 @@ func (fs *funcState) storeBinding(b *ssa.Binding, at ssa.Span, value ssa.Temp) {
 		fs.cur.MaybeThrow(next, fs.handler).Span = at
 		fs.cur = next
 	}
+}
+
+// assignsConstant reports whether storing to b at span at assigns a binding that cannot
+// change, anywhere but where it is declared: a const, an import, or the name a named function
+// expression or a class binds to itself (a class sets its own at the empty span after its
+// declaration, or at its name).
+func (fs *funcState) assignsConstant(b *ssa.Binding, at ssa.Span) bool {
+	switch {
+	case at == b.Decl:
+		return false
+	case fs.lw.selfNames[b]:
+		return b.Kind == ssa.FunctionDecl || at.Start != at.End
+	}
+	return b.Kind == ssa.Const || b.Kind == ssa.Import
 }
 
 // MaxNesting bounds how deeply statements and expressions may nest: lowering recurses on the

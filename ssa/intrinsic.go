@@ -37,12 +37,16 @@ const (
 	IntrinsicEnum      // a TypeScript enum's new object
 	IntrinsicNamespace // a TypeScript namespace's new object
 	IntrinsicArguments // a function's arguments object, which a var named arguments holds
+	// IntrinsicAssignConstant is an assignment to a binding that cannot change (a const, an
+	// import, the name a class or, in strict code, a named function expression binds to
+	// itself): it throws a TypeError and stores nothing.
+	IntrinsicAssignConstant
 )
 
 var intrinsicNames = [...]string{"", "Array", "Object", "Template", "Spread", "Await", "Yield", "YieldDelegate",
 	"This", "Super", "MetaProperty", "DynamicImport", "Class", "Delete", "RestProperties", "RestElements", "JSX",
 	"Import", "Callee", "IgnoredAssignment", "ForIn", "ForOf", "ForAwaitOf", "IterNext", "IterValue",
-	"CaughtValue", "Exception", "Completion", "Syntax", "Enum", "Namespace", "Arguments"}
+	"CaughtValue", "Exception", "Completion", "Syntax", "Enum", "Namespace", "Arguments", "AssignConstant"}
 
 func (i Intrinsic) String() string { return intrinsicNames[i] }
 

@@ -178,7 +178,7 @@ func TestSARIFShape(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"uselessAssignment", "temporalDeadZone", "notAnalyzed", "syntaxError", "internalError"}; !slices.Equal(ids, want) {
+	if want := []string{"uselessAssignment", "temporalDeadZone", "constantAssignment", "notAnalyzed", "syntaxError", "internalError"}; !slices.Equal(ids, want) {
 		t.Errorf("rules %q, want %q", ids, want)
 	}
 	if get(run, "columnKind") != "utf16CodeUnits" || get(run, "originalUriBaseIds", srcRoot, "uri") != goldenSRCROOT {

@@ -102,8 +102,8 @@ largest first; the output is in the order of their paths whatever the number of 
 stderr is a terminal, a line there shows the files done, of all, and one at work.
 
 A diagnostic is a read that can see a let, const, class or parameter before its declaration,
-or an assignment to a let, const or class before it (warning), a stored value no read can
-observe (hint), a function that is not analyzed and why
+or an assignment to a let, const or class before it, or an assignment to a constant (warning),
+a stored value no read can observe (hint), a function that is not analyzed and why
 (information), or an internal error of ssalens (error). --format text prints one a line, as
 file:line:col: severity: message (1-based line, byte column). --format json prints one object:
 {"files": [{"path", "diagnostics": [{"line", "column", "endLine", "endColumn", "severity",

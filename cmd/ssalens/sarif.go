@@ -30,8 +30,14 @@ var sarifRules = []sarifRule{
 	},
 	{
 		ID:                   "temporalDeadZone",
-		ShortDescription:     sarifText{"A read of a let, const or class before its declaration"},
-		FullDescription:      sarifText{"A read that the uninitialized binding of a let, const or class can reach (its temporal dead zone): when it does, the read throws a ReferenceError."},
+		ShortDescription:     sarifText{"A read or assignment of a let, const or class before its declaration"},
+		FullDescription:      sarifText{"A read that the uninitialized binding of a let, const or class can reach (its temporal dead zone), or an assignment to one before its declaration: when it happens, it throws a ReferenceError."},
+		DefaultConfiguration: sarifConfiguration{"warning"},
+	},
+	{
+		ID:                   "constantAssignment",
+		ShortDescription:     sarifText{"An assignment to a constant"},
+		FullDescription:      sarifText{"An assignment to a const, an import, a class's own name inside the class, or a named function expression's own name in strict code: it throws a TypeError, and the binding keeps its value."},
 		DefaultConfiguration: sarifConfiguration{"warning"},
 	},
 	{
