@@ -17,6 +17,8 @@ func (r *Result) Hover(off int32) (string, Span, bool) {
 	var sb strings.Builder
 	b := o.Binding
 	switch {
+	case isArgumentsObjectName(o):
+		sb.WriteString("`arguments` is the arguments object of the function it is in, made at each call: no declaration, so it is not renamed.")
 	case b.Kind == ssa.Global:
 		fmt.Fprintf(&sb, "`%s` is a global: it resolves to no declaration in this file, so it is not renamed.", b.Name)
 	case !o.Func.Analyzed():

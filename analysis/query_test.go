@@ -267,3 +267,35 @@ function h() {
 		"14:3 x is assigned before its declaration (temporal dead zone): this throws a ReferenceError",
 	})
 }
+
+// TestArgumentsObjectIsNoGlobal: an undeclared arguments in a function names its arguments
+// object (the nearest function's that is not an arrow), and was listed and hovered as a global
+// with no declaration. At the top level, an arrow's arguments is a global.
+func TestArgumentsObjectIsNoGlobal(t *testing.T) {
+	src := "function f(a) { const g = () => arguments[1]; return arguments[0] + g(); }\nconst h = () => arguments;\n"
+	r, err := analysis.Analyze([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []string
+	for _, it := range r.Unrenamed().Items {
+		items = append(items, fmt.Sprintf("%d %s", it.Span.Start, it.Label))
+	}
+	if want := []string{fmt.Sprint(strings.Index(src, "arguments;"), " arguments — a global: no declaration in this file"),
+		"11 a — a context variable: in sloppy code it is aliased by the arguments object of f"}; !slices.Equal(items, want) {
+		t.Errorf("unrenamed %q, want %q", items, want)
+	}
+	for _, tt := range []struct {
+		at   string
+		want string
+	}{
+		{"arguments[1]", "`arguments` is the arguments object of the function it is in"},
+		{"arguments[0]", "`arguments` is the arguments object of the function it is in"},
+		{"arguments;", "`arguments` is a global"},
+	} {
+		hover, _, ok := r.Hover(int32(strings.Index(src, tt.at)))
+		if !ok || !strings.HasPrefix(hover, tt.want) {
+			t.Errorf("hover at %s: %q, want it to start with %q", tt.at, hover, tt.want)
+		}
+	}
+}

@@ -21,6 +21,21 @@ type Unrenamed struct {
 	Items []Located
 }
 
+// isArgumentsObjectName reports whether o is an undeclared arguments that names the arguments
+// object of a function around it, the nearest one that is not an arrow function; the
+// lowering leaves it a global.
+func isArgumentsObjectName(o *Occurrence) bool {
+	if o.Binding.Kind != ssa.Global || o.Binding.Name != "arguments" {
+		return false
+	}
+	for f := o.Func; f.Parent != nil; f = f.Parent {
+		if !f.Arrow {
+			return true
+		}
+	}
+	return false
+}
+
 // detailsPerKind bounds the reasons of one kind that Details lists.
 const detailsPerKind = 5
 
@@ -39,6 +54,8 @@ func (r *Result) Unrenamed() Unrenamed {
 			continue // a function not analyzed is reported once, with its reason
 		}
 		switch {
+		case isArgumentsObjectName(o):
+			continue // no global: the hover says what it is
 		case b.Kind == ssa.Global:
 			globals = append(globals, Located{Span: o.Span, Label: fmt.Sprintf("%s — a global: no declaration in this file", b.Name),
 				Detail: r.lineText(o.Span.Start)})

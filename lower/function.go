@@ -163,6 +163,7 @@ func (lw *lowerer) lowerFunction(outer *funcState, node int32, name string) *ssa
 	fs.checkSyntax(node)
 	kind := t.Nodes[node].Kind
 	fs.arrow = kind == ts.KindArrowFunction
+	fn.Arrow = fs.arrow
 	body := t.ChildByField(node, ts.FieldBody)
 	fs.strict = fs.strict || kind == ts.KindMethodDefinition && t.Nodes[t.Nodes[node].Parent].Kind == ts.KindClassBody ||
 		body >= 0 && t.Nodes[body].Kind == ts.KindStatementBlock && lw.hasUseStrict(body)

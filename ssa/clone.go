@@ -146,7 +146,7 @@ func (c *Copy) shells() {
 	for i, f := range sum.funcs {
 		nf := &funcs[i]
 		*nf = Function{Name: f.Name, Span: c.span(f.Span), NotAnalyzed: c.reason(f.NotAnalyzed),
-			RunsWhenCreated: f.RunsWhenCreated, temps: f.temps, built: f.built,
+			RunsWhenCreated: f.RunsWhenCreated, Arrow: f.Arrow, temps: f.temps, built: f.built,
 			copied: self, copyInstrs: sum.instrs[i]}
 		c.funcs[i] = nf
 	}
@@ -222,7 +222,7 @@ var summaries atomic.Uint32
 func (c *Copy) Func() *Function { return c.funcs[0] }
 
 // Funcs returns the copy's functions in preorder. Until they are made (Function.Materialize),
-// only their Name, Span, NotAnalyzed, RunsWhenCreated, Parent and Children may be used.
+// only their Name, Span, NotAnalyzed, RunsWhenCreated, Arrow, Parent and Children may be used.
 func (c *Copy) Funcs() []*Function { return c.funcs }
 
 // Depth returns how many versions of the source lie between the copy and the function its

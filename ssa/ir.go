@@ -269,6 +269,8 @@ type Function struct {
 	// RunsWhenCreated marks a function that runs where its closure is made, once: a class's
 	// static field initializer or static block, which run when the class is defined.
 	RunsWhenCreated bool
+	// Arrow marks an arrow function, which has no this or arguments of its own.
+	Arrow bool
 
 	temps   int32
 	created []*Block
