@@ -803,6 +803,26 @@ local ok, err = xpcall(function()
     end
     eq(marked, { '13', '13', '13', '13' }, 'the rows of line 13')
 
+    -- In a view too short to show them, it scrolls to the rows of the cursor's line.
+    local view_win = vim.fn.bufwinid(ssa)
+    local height = api.nvim_win_get_height(view_win)
+    api.nvim_win_set_height(view_win, 3)
+    api.nvim_win_call(view_win, function()
+      vim.cmd('normal! gg')
+    end)
+    api.nvim_win_set_cursor(0, { 11, 4 })
+    vim.cmd('doautocmd CursorMoved')
+    api.nvim_win_set_cursor(0, { 13, 4 })
+    vim.cmd('doautocmd CursorMoved')
+    wait(5000, function()
+      local top, bottom = unpack(api.nvim_win_call(view_win, function()
+        return { vim.fn.line('w0'), vim.fn.line('w$') }
+      end))
+      local shown = table.concat(api.nvim_buf_get_lines(ssa, top - 1, bottom, false), '\n')
+      return shown:find('   13 │', 1, true) ~= nil
+    end, 'the rows of line 13 in sight')
+    api.nvim_win_set_height(view_win, height)
+
     -- It follows the cursor to pick.
     api.nvim_win_set_cursor(0, { 4, 4 })
     vim.cmd('doautocmd CursorMoved')

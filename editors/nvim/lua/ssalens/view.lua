@@ -76,9 +76,22 @@ local function mark_cursor()
     return
   end
   local row = api.nvim_win_get_cursor(win)[1] - 1
+  local first
   for line, r in pairs(view.ranges) do
     if view.kinds[line] ~= 'head' and r.start.line == row then
       api.nvim_buf_add_highlight(view.bufnr, ns, 'SsaLensCurrent', line - 1, 0, -1)
+      first = math.min(first or line, line)
+    end
+  end
+  -- The view scrolls to the rows it marks when they are out of sight, and stays where the
+  -- user scrolled it while they are in sight.
+  local view_win = window_of(view.bufnr)
+  if first and view_win then
+    local top, bottom = unpack(api.nvim_win_call(view_win, function()
+      return { vim.fn.line('w0'), vim.fn.line('w$') }
+    end))
+    if first < top or first > bottom then
+      api.nvim_win_set_cursor(view_win, { first, 0 })
     end
   end
 end
