@@ -197,11 +197,34 @@ func Check(src []byte, opts Options, parsed func()) (*Checked, error) {
 		runtime.GC()
 	}
 	found := make([][]Diagnostic, len(r.Funcs))
+	// A function's body goes once its diagnostics and its parent's are made: the parent's
+	// read the code of its nested functions that run where they are made
+	// (deadZoneReadsOnCreation).
+	index := make(map[*ssa.Function]int, len(r.Funcs))
+	for i, fn := range r.Funcs {
+		index[fn] = i
+	}
+	var mu sync.Mutex
+	diagnosed := make([]bool, len(r.Funcs))
 	buildAll(r.Funcs, opts.Verify, func(i int) {
 		fn := r.Funcs[i]
 		found[i] = r.funcDiagnostics(fn, true)
-		fn.DropBody()
-		r.literalTemps.Delete(fn)
+		var done []*ssa.Function
+		mu.Lock()
+		diagnosed[i] = true
+		if fn.Parent == nil || diagnosed[index[fn.Parent]] {
+			done = append(done, fn)
+		}
+		for _, c := range fn.Children {
+			if diagnosed[index[c]] {
+				done = append(done, c)
+			}
+		}
+		mu.Unlock()
+		for _, f := range done {
+			f.DropBody()
+			r.literalTemps.Delete(f)
+		}
 	})
 	c.Diagnostics = slices.Concat(found...)
 	sortDiagnostics(c.Diagnostics)

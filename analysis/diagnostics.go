@@ -61,7 +61,7 @@ func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Di
 	}
 	fn.Materialize()
 	var ds []Diagnostic
-	early := deadZoneAssignments(fn)
+	early := r.deadZoneAssignments(fn)
 	if uselessAssignments {
 		ds = r.uselessAssignments(fn, early)
 	}
@@ -324,50 +324,26 @@ func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
 			}
 		}
 	}
-	var reads []deadZoneRead
-	tracked := make(map[*ssa.Binding]int) // the bindings read, numbered
-	for k, run := range runs {
+	if len(runs) == 0 {
+		return nil
+	}
+	var ds []Diagnostic
+	report := func(p *ssa.Place, certainty string) {
+		ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+			Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
+	}
+	ask := r.deadZoneAsker(fn)
+	for _, run := range runs {
 		run.inner.Materialize()
 		for _, ib := range run.inner.Blocks {
 			for i := range ib.Instrs {
 				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) {
-					if _, ok := tracked[p.Binding]; !ok {
-						tracked[p.Binding] = len(tracked)
-					}
-					reads = append(reads, deadZoneRead{k, p})
+					ask.ask(p.Binding, run.block, run.index, func(certainty string) { report(p, certainty) })
 				}
 			}
 		}
 	}
-	if len(reads) == 0 {
-		return nil
-	}
-	states := initializationStates(fn, tracked)
-	// The runs are in the order of fn's blocks and instructions: the state before each is
-	// the state before the last one, carried on through its block.
-	at := make([]initialization, len(runs))
-	for k, run := range runs {
-		if k > 0 && runs[k-1].block == run.block {
-			at[k] = at[k-1].clone()
-			at[k].apply(run.block.Instrs[runs[k-1].index:run.index], tracked)
-		} else {
-			at[k] = states.before(run.block, run.index, tracked)
-		}
-	}
-	var ds []Diagnostic
-	for _, rd := range reads {
-		st := at[rd.run]
-		bit := tracked[rd.place.Binding]
-		certainty := "is"
-		switch {
-		case !st.uninitialized.has(bit):
-			continue
-		case st.initialized.has(bit):
-			certainty = "may be"
-		}
-		ds = append(ds, Diagnostic{Span: r.span(rd.place.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
-			Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", rd.place.Binding.Name, certainty)})
-	}
+	ask.flow()
 	return ds
 }
 
@@ -394,139 +370,91 @@ func (run runOnCreation) mayMeetDeadZone(b *ssa.Binding) bool {
 	return false
 }
 
-// deadZoneRead is a read, at place, in the function of run.
-type deadZoneRead struct {
-	run   int
-	place *ssa.Place
-}
-
-// initialization says, for each of a set of bindings numbered 0 to n-1, whether it may be
-// uninitialized and whether it may be initialized at some point of its function.
-type initialization struct{ uninitialized, initialized bitSet }
-
-type bitSet []uint64
-
-func (s bitSet) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
-func (s bitSet) set(i int)      { s[i/64] |= 1 << (i % 64) }
-func (s bitSet) clear(i int)    { s[i/64] &^= 1 << (i % 64) }
-
-// blockStates holds the states of the tracked bindings of a function at the start of each
-// block it reaches.
-type blockStates map[*ssa.Block]initialization
-
-// initializationStates computes, by a forward data flow over fn's blocks, whether each
-// tracked binding may be uninitialized (as it is on entry, or after an Uninit) and whether it
-// may be initialized (after a definition) at the start of each block. Unlike the SSA form,
-// which has a value where a read needs one, it knows the state at points where fn itself
-// reads nothing.
-func initializationStates(fn *ssa.Function, tracked map[*ssa.Binding]int) blockStates {
-	words := (len(tracked) + 63) / 64
-	states := make(blockStates, len(fn.Blocks))
-	entry := initialization{make(bitSet, words), make(bitSet, words)}
-	for i := range len(tracked) {
-		entry.uninitialized.set(i)
-	}
-	states[fn.Blocks[0]] = entry
-	for changed := true; changed; {
-		changed = false
-		for _, b := range fn.Blocks { // reverse postorder: one pass, and one more per loop
-			if _, ok := states[b]; !ok {
-				continue // not reached yet
-			}
-			out := states.before(b, len(b.Instrs), tracked)
-			for _, s := range b.Term.Succs {
-				to, ok := states[s]
-				if !ok {
-					to = initialization{make(bitSet, words), make(bitSet, words)}
-					states[s] = to
-					changed = true
-				}
-				for w := range words {
-					u, d := to.uninitialized[w]|out.uninitialized[w], to.initialized[w]|out.initialized[w]
-					if u != to.uninitialized[w] || d != to.initialized[w] {
-						to.uninitialized[w], to.initialized[w] = u, d
-						changed = true
-					}
-				}
-			}
-		}
-	}
-	return states
-}
-
-// before returns the state of the tracked bindings just before instruction i of block b: none
-// may be anything in a block the entry does not reach.
-func (states blockStates) before(b *ssa.Block, i int, tracked map[*ssa.Binding]int) initialization {
-	st, ok := states[b]
-	if !ok {
-		words := (len(tracked) + 63) / 64
-		return initialization{make(bitSet, words), make(bitSet, words)}
-	}
-	st = st.clone()
-	st.apply(b.Instrs[:i], tracked)
-	return st
-}
-
-func (st initialization) clone() initialization {
-	return initialization{slices.Clone(st.uninitialized), slices.Clone(st.initialized)}
-}
-
-// apply changes st as instrs, run in order, change the tracked bindings: a definition
-// initializes one, an Uninit takes it back to its dead zone.
-func (st initialization) apply(instrs []ssa.Instr, tracked map[*ssa.Binding]int) {
-	for k := range instrs {
-		in := &instrs[k]
-		bit, ok := tracked[in.Place.Binding]
-		switch {
-		case !ok:
-		case in.Defines():
-			st.uninitialized.clear(bit)
-			st.initialized.set(bit)
-		case in.Op == ssa.OpUninit:
-			st.uninitialized.set(bit)
-			st.initialized.clear(bit)
-		}
-	}
-}
-
 // deadZoneAssignments returns the assignments of fn to its own let and class bindings (those
 // it renames) that can meet the binding uninitialized, each with "is" or "may be": those
 // before the declaration in the text, and those in a switch case that control can reach
 // without passing the declaration in an earlier case. A declaration's own store is at the
 // binding's Decl (a class's inner binding's at the empty span after it); a const has no other.
-func deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
-	var tracked map[*ssa.Binding]int
+func (r *Result) deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
+	var early map[*ssa.Instr]string // made at the first: most functions have none
+	var ask *deadZoneAsk
 	for _, b := range fn.Blocks {
-		for i := range b.Instrs {
-			if in := &b.Instrs[i]; isAssignment(in) {
-				if tracked == nil {
-					tracked = make(map[*ssa.Binding]int)
-				}
-				if _, ok := tracked[in.Place.Binding]; !ok {
-					tracked[in.Place.Binding] = len(tracked)
-				}
-			}
-		}
-	}
-	if tracked == nil {
-		return nil
-	}
-	states := initializationStates(fn, tracked)
-	early := make(map[*ssa.Instr]string)
-	for _, b := range fn.Blocks {
-		st := states.before(b, 0, tracked)
 		for i := range b.Instrs {
 			in := &b.Instrs[i]
-			if bit, ok := tracked[in.Place.Binding]; ok && isAssignment(in) && st.uninitialized.has(bit) {
-				early[in] = "is"
-				if st.initialized.has(bit) {
-					early[in] = "may be"
-				}
+			if !isAssignment(in) {
+				continue
 			}
-			st.apply(b.Instrs[i:i+1], tracked)
+			if ask == nil {
+				ask = r.deadZoneAsker(fn)
+			}
+			ask.ask(in.Place.Binding, b, i, func(certainty string) {
+				if early == nil {
+					early = make(map[*ssa.Instr]string)
+				}
+				early[in] = certainty
+			})
 		}
 	}
+	if ask != nil {
+		ask.flow()
+	}
 	return early
+}
+
+// site is the position of an instruction.
+type site struct {
+	block *ssa.Block
+	index int
+}
+
+// deadZoneAsk gathers questions about a function: whether a let, const or class binding of
+// its own may be uninitialized just before an instruction. Most it answers at once, without
+// the data flow: "is" if the instruction comes before the declaration in the text, since the
+// code before a declaration in its scope runs before it whenever the scope is entered; none if
+// the declaration dominates the instruction, since the scope is entered again only through
+// the declaration's block. The others, as in a switch case after the one that declares the
+// binding, wait for flow (deadZoneAnswers).
+type deadZoneAsk struct {
+	r       *Result
+	fn      *ssa.Function
+	decls   map[*ssa.Binding]site // the first store of each binding at its Decl, in block order
+	queries []deadZoneQuery
+	answers []func(certainty string)
+}
+
+func (r *Result) deadZoneAsker(fn *ssa.Function) *deadZoneAsk {
+	a := &deadZoneAsk{r: r, fn: fn, decls: make(map[*ssa.Binding]site)}
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if p := &b.Instrs[i].Place; b.Instrs[i].Op == ssa.OpStoreLocal && p.Binding != nil && p.Span == p.Binding.Decl && a.decls[p.Binding].block == nil {
+				a.decls[p.Binding] = site{b, i}
+			}
+		}
+	}
+	return a
+}
+
+// ask asks about binding before instruction i of block b, and calls answer with "is" or
+// "may be" if it may be uninitialized there, now or in flow.
+func (a *deadZoneAsk) ask(binding *ssa.Binding, b *ssa.Block, i int, answer func(certainty string)) {
+	d := a.decls[binding]
+	switch {
+	case b.Instrs[i].Span.Start < binding.Decl.Start:
+		answer("is")
+	case d.block == b && d.index < i, d.block != nil && d.block != b && a.r.dominators(a.fn).Dominates(d.block, b):
+	default:
+		a.queries = append(a.queries, deadZoneQuery{b, i, binding})
+		a.answers = append(a.answers, answer)
+	}
+}
+
+// flow answers the questions left by the data flow.
+func (a *deadZoneAsk) flow() {
+	for k, certainty := range deadZoneAnswers(a.fn, a.queries) {
+		if certainty != "" {
+			a.answers[k](certainty)
+		}
+	}
 }
 
 // isAssignment reports whether in assigns a let or class binding of its own function, renamed

@@ -132,6 +132,7 @@ func checkDiagnostics(t *testing.T, src string, opts analysis.Options, describe 
 		t.Fatal(err)
 	}
 	checkResult(t, r)
+	checkAgrees(t, []byte(src), opts, r)
 	var got []string
 	for _, d := range r.Diagnostics(true) {
 		if s := describe(d); s != "" {
@@ -285,17 +286,22 @@ func TestArgumentsObjectIsNoGlobal(t *testing.T) {
 		"11 a — a context variable: in sloppy code it is aliased by the arguments object of f"}; !slices.Equal(items, want) {
 		t.Errorf("unrenamed %q, want %q", items, want)
 	}
-	for _, tt := range []struct {
-		at   string
-		want string
-	}{
+	checkHovers(t, r, src, []hoverCase{
 		{"arguments[1]", "`arguments` is the arguments object of the function it is in"},
 		{"arguments[0]", "`arguments` is the arguments object of the function it is in"},
 		{"arguments;", "`arguments` is a global"},
-	} {
-		hover, _, ok := r.Hover(int32(strings.Index(src, tt.at)))
-		if !ok || !strings.HasPrefix(hover, tt.want) {
-			t.Errorf("hover at %s: %q, want it to start with %q", tt.at, hover, tt.want)
+	})
+}
+
+// hoverCase is a hover expected at the first match of at in the source: one that contains want.
+type hoverCase struct{ at, want string }
+
+func checkHovers(t *testing.T, r *analysis.Result, src string, cases []hoverCase) {
+	t.Helper()
+	for _, c := range cases {
+		md, _, ok := r.Hover(int32(strings.Index(src, c.at)))
+		if !ok || !strings.Contains(md, c.want) {
+			t.Errorf("hover at %q: %q, want it to contain %q", c.at, md, c.want)
 		}
 	}
 }

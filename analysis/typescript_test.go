@@ -59,18 +59,13 @@ func TestHoverShowsDeclaredType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ at, want string }{
+	checkHovers(t, r, src, []hoverCase{
 		{"a }", "version 1 of `a: number` (param)"},
 		{"b) x", "version 1 of `b: string` (param)"},
 		{"c };", "version 1 of `c` (param)"},
 		{"x;\n}", "version 3 of `x: { n: number; }` (let)"},
 		{"e; }", "version 1 of `e: unknown` (catch)"},
-	} {
-		md, _, ok := r.Hover(int32(strings.Index(src, tt.at)))
-		if !ok || !strings.Contains(md, tt.want) {
-			t.Errorf("hover at %q: %q, want it to contain %q", tt.at, md, tt.want)
-		}
-	}
+	})
 }
 
 // TestParameterPropertyHint checks the hint of a parameter property, which defines the
