@@ -323,24 +323,27 @@ func makeInputEdit(oldSrc, newSrc []byte, e Edit) (*sitter.InputEdit, error) {
 
 // advance returns the point reached from p, the point of offset from in src, at offset to.
 // Like tree-sitter reading the text lexable gives it, it counts rows at '\n' and at a '\r'
-// that no '\n' follows in src, and columns in bytes.
+// that no '\n' follows in src, and columns in bytes. It runs on every re-parse, over the text
+// before the edit: the line feeds are counted in one pass, and only carriage returns looked at
+// one by one.
 func advance(p sitter.Point, src []byte, from, to uint32) sitter.Point {
-	for i := from; i < to; {
-		k := bytes.IndexAny(src[i:to], "\r\n")
-		if k < 0 {
-			p.Column += uint(to - i)
+	text := src[from:to]
+	rows, lineStart := bytes.Count(text, []byte{'\n'}), bytes.LastIndexByte(text, '\n')+1
+	for i := bytes.IndexByte(text, '\r'); i >= 0; {
+		if at := int(from) + i; at+1 == len(src) || src[at+1] != '\n' {
+			rows++
+			lineStart = max(lineStart, i+1)
+		}
+		next := bytes.IndexByte(text[i+1:], '\r')
+		if next < 0 {
 			break
 		}
-		at := i + uint32(k)
-		p.Column += uint(k)
-		if src[at] == '\n' || int(at)+1 == len(src) || src[at+1] != '\n' {
-			p.Row, p.Column = p.Row+1, 0
-		} else {
-			p.Column++ // the '\r' of a "\r\n"
-		}
-		i = at + 1
+		i += 1 + next
 	}
-	return p
+	if rows == 0 {
+		return sitter.Point{Row: p.Row, Column: p.Column + uint(len(text))}
+	}
+	return sitter.Point{Row: p.Row + uint(rows), Column: uint(len(text) - lineStart)}
 }
 
 // Then returns the one edit that makes the change of e followed by the change of next, which
