@@ -6,6 +6,62 @@ import (
 	"github.com/ssalens/ssalens/ssa"
 )
 
+// site is the position of an instruction.
+type site struct {
+	block *ssa.Block
+	index int
+}
+
+// deadZoneAsk gathers questions about a function: whether a let, const or class binding of
+// its own may be uninitialized just before an instruction. Most it answers at once, without
+// the data flow: "is" if the instruction comes before the declaration in the text, since the
+// code before a declaration in its scope runs before it whenever the scope is entered; none if
+// the declaration dominates the instruction, since the scope is entered again only through
+// the declaration's block. The others, as in a switch case after the one that declares the
+// binding, wait for flow (deadZoneAnswers).
+type deadZoneAsk struct {
+	r       *Result
+	fn      *ssa.Function
+	decls   map[*ssa.Binding]site // the first store of each binding at its Decl, in block order
+	queries []deadZoneQuery
+	answers []func(certainty string)
+}
+
+func (r *Result) deadZoneAsker(fn *ssa.Function) *deadZoneAsk {
+	a := &deadZoneAsk{r: r, fn: fn, decls: make(map[*ssa.Binding]site)}
+	for _, b := range fn.Blocks {
+		for i := range b.Instrs {
+			if p := &b.Instrs[i].Place; b.Instrs[i].Op == ssa.OpStoreLocal && p.Binding != nil && p.Span == p.Binding.Decl && a.decls[p.Binding].block == nil {
+				a.decls[p.Binding] = site{b, i}
+			}
+		}
+	}
+	return a
+}
+
+// ask asks about binding before instruction i of block b, and calls answer with "is" or
+// "may be" if it may be uninitialized there, now or in flow.
+func (a *deadZoneAsk) ask(binding *ssa.Binding, b *ssa.Block, i int, answer func(certainty string)) {
+	d := a.decls[binding]
+	switch {
+	case b.Instrs[i].Span.Start < binding.Decl.Start:
+		answer("is")
+	case d.block == b && d.index < i, d.block != nil && d.block != b && a.r.dominators(a.fn).Dominates(d.block, b):
+	default:
+		a.queries = append(a.queries, deadZoneQuery{b, i, binding})
+		a.answers = append(a.answers, answer)
+	}
+}
+
+// flow answers the questions left by the data flow.
+func (a *deadZoneAsk) flow() {
+	for k, certainty := range deadZoneAnswers(a.fn, a.queries) {
+		if certainty != "" {
+			a.answers[k](certainty)
+		}
+	}
+}
+
 // maxDeadZoneBindings bounds the bindings deadZoneAnswers follows in one function. No function
 // of the corpora asks about more than a few: only code that runs where it is made, and
 // assignments no declaration dominates, ask (deadZoneReadsOnCreation, deadZoneAssignments).

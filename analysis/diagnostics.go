@@ -263,8 +263,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 			p := &b.Instrs[i].Place
 			if certainty := early[&b.Instrs[i]]; certainty != "" {
 				if r.kept(p.Span) {
-					ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
-						Message: fmt.Sprintf("%s %s assigned before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
+					ds = append(ds, r.deadZoneDiagnostic(p, certainty, "assigned"))
 				}
 				continue
 			}
@@ -286,12 +285,18 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 				if p.Value.Uninitialized() {
 					certainty = "is"
 				}
-				ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
-					Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
+				ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read"))
 			}
 		}
 	}
 	return ds
+}
+
+// deadZoneDiagnostic is the warning that p's binding is ("is" or "may be" certainty) read or
+// assigned (what) in its temporal dead zone.
+func (r *Result) deadZoneDiagnostic(p *ssa.Place, certainty, what string) Diagnostic {
+	return Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+		Message: fmt.Sprintf("%s %s %s before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty, what)}
 }
 
 // deadZoneReadsOnCreation finds the reads of fn's let, const and class bindings in the
@@ -328,17 +333,13 @@ func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
 		return nil
 	}
 	var ds []Diagnostic
-	report := func(p *ssa.Place, certainty string) {
-		ds = append(ds, Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
-			Message: fmt.Sprintf("%s %s read before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty)})
-	}
 	ask := r.deadZoneAsker(fn)
 	for _, run := range runs {
 		run.inner.Materialize()
 		for _, ib := range run.inner.Blocks {
 			for i := range ib.Instrs {
 				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) {
-					ask.ask(p.Binding, run.block, run.index, func(certainty string) { report(p, certainty) })
+					ask.ask(p.Binding, run.block, run.index, func(certainty string) { ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read")) })
 				}
 			}
 		}
@@ -399,62 +400,6 @@ func (r *Result) deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
 		ask.flow()
 	}
 	return early
-}
-
-// site is the position of an instruction.
-type site struct {
-	block *ssa.Block
-	index int
-}
-
-// deadZoneAsk gathers questions about a function: whether a let, const or class binding of
-// its own may be uninitialized just before an instruction. Most it answers at once, without
-// the data flow: "is" if the instruction comes before the declaration in the text, since the
-// code before a declaration in its scope runs before it whenever the scope is entered; none if
-// the declaration dominates the instruction, since the scope is entered again only through
-// the declaration's block. The others, as in a switch case after the one that declares the
-// binding, wait for flow (deadZoneAnswers).
-type deadZoneAsk struct {
-	r       *Result
-	fn      *ssa.Function
-	decls   map[*ssa.Binding]site // the first store of each binding at its Decl, in block order
-	queries []deadZoneQuery
-	answers []func(certainty string)
-}
-
-func (r *Result) deadZoneAsker(fn *ssa.Function) *deadZoneAsk {
-	a := &deadZoneAsk{r: r, fn: fn, decls: make(map[*ssa.Binding]site)}
-	for _, b := range fn.Blocks {
-		for i := range b.Instrs {
-			if p := &b.Instrs[i].Place; b.Instrs[i].Op == ssa.OpStoreLocal && p.Binding != nil && p.Span == p.Binding.Decl && a.decls[p.Binding].block == nil {
-				a.decls[p.Binding] = site{b, i}
-			}
-		}
-	}
-	return a
-}
-
-// ask asks about binding before instruction i of block b, and calls answer with "is" or
-// "may be" if it may be uninitialized there, now or in flow.
-func (a *deadZoneAsk) ask(binding *ssa.Binding, b *ssa.Block, i int, answer func(certainty string)) {
-	d := a.decls[binding]
-	switch {
-	case b.Instrs[i].Span.Start < binding.Decl.Start:
-		answer("is")
-	case d.block == b && d.index < i, d.block != nil && d.block != b && a.r.dominators(a.fn).Dominates(d.block, b):
-	default:
-		a.queries = append(a.queries, deadZoneQuery{b, i, binding})
-		a.answers = append(a.answers, answer)
-	}
-}
-
-// flow answers the questions left by the data flow.
-func (a *deadZoneAsk) flow() {
-	for k, certainty := range deadZoneAnswers(a.fn, a.queries) {
-		if certainty != "" {
-			a.answers[k](certainty)
-		}
-	}
 }
 
 // isAssignment reports whether in assigns a let or class binding of its own function, renamed
