@@ -139,7 +139,7 @@ func (r *Result) carryDiagnostics(prev *Result, copied []lower.Copied) {
 		if len(d.ds) > 0 {
 			d.ds = slices.Clone(d.ds)
 			for i := range d.ds {
-				d.ds[i].Span = ssa.Span{Start: d.ds[i].Span.Start + c.Shift, End: d.ds[i].Span.End + c.Shift}
+				d.ds[i].Span = c.Move.Span(d.ds[i].Span)
 			}
 		}
 		r.funcDiags[c.Func] = d

@@ -136,3 +136,37 @@ func diagnosticsText(r *analysis.Result) string {
 	}
 	return sb.String()
 }
+
+// TestCarriedDiagnostics edits a function's body and checks the findings of the new version,
+// which it carries over from the old one for the functions it copies, or clones around the
+// edited function (lower's spine.go), against those of a fresh analysis, spans and all.
+func TestCarriedDiagnostics(t *testing.T) {
+	const src = `function outer(p) {
+  let a = 1; a = 2;
+  function inner(q) { return q;| }
+  const c = () => d;
+  let d = 3; d = 4;
+  return [a, d, inner, c, p];
+}
+function after() { let e = 1; e = 2; return e; }
+`
+	for _, text := range []string{" + 1", "\n  ", ""} {
+		at := strings.Index(src, "|")
+		old := []byte(strings.Replace(src, "|", "", 1))
+		next := []byte(src[:at] + text + src[at+1:])
+		doc := analysis.NewDocument(old, analysis.Options{})
+		if len(doc.Result().Diagnostics(true)) == 0 {
+			t.Fatal("no findings to carry")
+		}
+		doc = doc.Edit(next, changed(old, next))
+		got := doc.Result().Diagnostics(true)
+		doc.Close()
+		fresh, err := analysis.Analyze(next, analysis.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fresh.Diagnostics(true); !slices.Equal(got, want) {
+			t.Errorf("after inserting %q: diagnostics\n%v\nwant\n%v", text, got, want)
+		}
+	}
+}

@@ -333,6 +333,7 @@ func (fs *funcState) argumentsVar() {
 func (fs *funcState) directEval(call int32) {
 	at := fs.span(call)
 	fs.refuse(ssa.DirectEval, at, "")
+	fs.lw.scopesOpened = true
 	for s := fs.scope; s != nil && s.evalSeen != len(s.names)+1; s = s.parent {
 		for _, b := range s.names {
 			if !b.Context() {

@@ -69,8 +69,11 @@
 // resolution of the names it uses from outside are unchanged. A copy's bodies are made when
 // first needed (ssa.Copy): the lowering resolves a copy's outside names where it meets the
 // function, and reads the copy's uses of the variables around it, from a summary of the
-// function copied, when the function around it is finished. The result equals a fresh
-// lowering; TestLowerFromEqualsLower checks it on random edits.
+// function copied, when the function around it is finished. An edit inside a function's body
+// lowers that function alone, and clones the functions around it with their positions moved,
+// if it uses their variables as it did (spine.go). The result equals a fresh lowering;
+// TestLowerFromEqualsLower checks it on random edits, TestLowerSpine on the edits that must
+// lower more.
 //
 // The lowering reads the project's node kinds (treesitter.Kind), not a grammar's symbols, so
 // the same code lowers every grammar's trees: JavaScript's, TypeScript's and TSX's. What only

@@ -32,6 +32,8 @@ type File struct {
 	shapes map[*ssa.Function]shape
 	// visited counts the statements, expressions and patterns lowered, for tests that bound it.
 	visited int
+	// alone is the one function lowered, if the lowering cloned those around it (spine.go).
+	alone *ssa.Function
 }
 
 // Capture returns the place of the single definition that the read at p, in fn, sees of a
@@ -43,11 +45,12 @@ func (f *File) Capture(fn *ssa.Function, p *ssa.Place) *ssa.Place {
 	return f.Captures[p]
 }
 
-// Copied is a function copied from the previous version: Func is the copy of Of, whose text
-// starts Shift bytes later.
+// Copied is a function copied from the previous version: Func is the copy of Of, whose
+// positions Move maps to Func's. A function the edit does not touch moves as a whole; one
+// around the edit keeps the positions before it (see spine.go).
 type Copied struct {
 	Func, Of *ssa.Function
-	Shift    int32
+	Move     ssa.Move
 }
 
 // Lower lowers every function of the tree to HIR. Functions that cannot be analyzed (a with
@@ -81,6 +84,11 @@ func LowerStrict(t *ts.Tree) *File { return lowerFile(t, nil, ts.Edit{}, nil, ni
 func (f *File) Strict() bool { return f.strict }
 
 func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function), strict bool) *File {
+	if prev != nil {
+		if f := lowerSpine(t, prev, edit, lines, ready); f != nil {
+			return f
+		}
+	}
 	lw := &lowerer{strict: strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
@@ -126,8 +134,11 @@ type lowerer struct {
 	instrs ssa.InstrPool
 	tsFile
 
-	visited int   // see File.visited
-	lines   Lines // the caller's, or lineEnds once a loop asked
+	visited int // see File.visited
+	// scopesOpened records a with statement or a direct eval, which see the variables of the
+	// functions around them (see spine.go).
+	scopesOpened bool
+	lines        Lines // the caller's, or lineEnds once a loop asked
 }
 
 // funcState is the lowering state of one function.

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"math"
 	"runtime"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -103,15 +104,20 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 	fn := cp.Func()
 	outer.fn.AddChild(fn)
 	lw.shapes[fn] = now
-	// The copy and its nested functions take their places in File.Funcs now, as lowering
-	// them would.
+	lw.takeCopy(outer, cp, old, shift)
+	return fn
+}
+
+// takeCopy makes cp, a copy of old nested in outer's function, whose text starts shift bytes
+// later, one of the file's functions: the copy and its nested functions take their places in
+// File.Funcs now, as lowering them would, and outer adopts it when it is finished.
+func (lw *lowerer) takeCopy(outer *funcState, cp *ssa.Copy, old *ssa.Function, shift int32) {
 	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs), old, shift})
 	lw.copies = append(lw.copies, cp)
 	lw.funcs = append(lw.funcs, cp.Funcs()...)
 	if cp.Depth() >= copyDepth/2+int(cp.Stagger()%(copyDepth/2)) {
 		lw.copier.start(cp)
 	}
-	return fn
 }
 
 // copyDepth bounds the chains of copies whose bodies are not made (ssa.Copy): a copy that
@@ -243,7 +249,7 @@ func (lw *lowerer) adopt(c reusedCopy) {
 	first := len(lw.copied)
 	var list func(*ssa.Function)
 	list = func(of *ssa.Function) {
-		lw.copied = append(lw.copied, Copied{Func: funcs[len(lw.copied)-first], Of: of, Shift: c.shift})
+		lw.copied = append(lw.copied, Copied{Func: funcs[len(lw.copied)-first], Of: of, Move: ssa.Move{At: math.MinInt32, By: c.shift}})
 		for _, child := range of.Children {
 			list(child)
 		}

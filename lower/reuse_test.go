@@ -33,11 +33,11 @@ func TestLowerFromEqualsLower(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		copied.add(lowerFromEdits(t, files, inserts, rng))
 	}
-	t.Logf("copied %d functions, with %d uses of variables around them and %d captured reads inside them; %d from copies not made",
-		copied.funcs, copied.outerUses, copied.capturedInside, copied.chained)
-	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 || copied.chained == 0 {
-		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them, %d from copies not made: want some of each",
-			copied.funcs, copied.outerUses, copied.capturedInside, copied.chained)
+	t.Logf("copied %d functions, with %d uses of variables around them and %d captured reads inside them; %d from copies not made; %d versions lowered one function",
+		copied.funcs, copied.outerUses, copied.capturedInside, copied.chained, copied.alone)
+	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 || copied.chained == 0 || copied.alone == 0 {
+		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them, %d from copies not made, %d versions lowered one function: want some of each",
+			copied.funcs, copied.outerUses, copied.capturedInside, copied.chained, copied.alone)
 	}
 }
 
@@ -47,11 +47,14 @@ type reuseCount struct {
 	funcs, outerUses, capturedInside int
 	// chained counts the functions copied from copies whose bodies were not made (ssa.Copy).
 	chained int
+	// alone counts the versions lowered by lowering one function again (spine.go).
+	alone int
 }
 
 func (c *reuseCount) add(d reuseCount) {
 	c.funcs, c.outerUses, c.capturedInside = c.funcs+d.funcs, c.outerUses+d.outerUses, c.capturedInside+d.capturedInside
 	c.chained += d.chained
+	c.alone += d.alone
 }
 
 // lowerFromEdits edits each file 15 times with rng and compares the two lowerings of each
@@ -103,6 +106,9 @@ func lowerAndBuild(t *testing.T, tree *ts.Tree, prev *File, edit ts.Edit, check 
 	var copied reuseCount
 	if prev != nil {
 		f = LowerFrom(tree, prev, edit, nil, nil)
+		if f.alone != nil {
+			copied.alone++
+		}
 		for _, c := range f.Copied {
 			if c.Of.NumInstrs() > 0 && len(c.Of.Blocks) == 0 {
 				copied.chained++

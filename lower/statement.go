@@ -98,6 +98,7 @@ func (fs *funcState) withStmt(n int32) {
 		fs.expr(o)
 	}
 	fs.inWith++
+	fs.lw.scopesOpened = true
 	if b := fs.field(n, ts.FieldBody); b >= 0 {
 		fs.stmt(b)
 	}

@@ -1,6 +1,7 @@
 package ssa
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -255,10 +256,11 @@ func (c *Copy) AddCapture(u OuterUse, def *Place) {
 // Make copies the functions' bodies, if no call did yet, and returns when they are copied.
 func (c *Copy) Make() {
 	c.once.Do(func() {
-		cl := cloner{sum: c.origin, copy: c, outer: make(map[*Binding]*Binding, len(c.origin.uses))}
+		outer := make(map[*Binding]*Binding, len(c.origin.uses))
 		for i, b := range c.origin.uses {
-			cl.outer[b] = c.funcs[0].fromOutside[i]
+			outer[b] = c.funcs[0].fromOutside[i]
 		}
+		cl := cloner{from: c.origin.funcs, to: c.funcs, move: c.move(), outer: func(b *Binding) *Binding { return outer[b] }}
 		cl.function(0)
 		c.captures = make(map[*Place]*Place, len(c.origin.inner)) // pending may still grow: capturesMade
 		for _, r := range c.origin.inner {
@@ -358,6 +360,46 @@ func (fn *Function) NumInstrs() int {
 	return n
 }
 
+// EachOuterUse calls yield with each instruction of fn and its nested functions that uses a
+// binding none of them owns (a global or a variable of a function around fn), with the
+// function that holds it: function by function in preorder, in order in each. The uses of a
+// copy come from its summary, without making its bodies.
+func (fn *Function) EachOuterUse(yield func(f *Function, b *Binding, at Span, defines, reads bool)) {
+	inside := make(map[*Function]bool)
+	var enter func(*Function)
+	enter = func(f *Function) {
+		inside[f] = true
+		for _, c := range f.Children {
+			enter(c)
+		}
+	}
+	enter(fn)
+	var visit func(*Function)
+	visit = func(f *Function) {
+		if c := f.copied.Value(); c != nil && c.funcs[0] == f {
+			c.OuterUses(func(u OuterUse) {
+				if b := c.Binding(u); !inside[b.Owner] {
+					yield(c.funcs[u.Order], b, u.Span, u.Defines, u.Reads)
+				}
+			})
+			return
+		}
+		f.Materialize()
+		for _, blk := range f.Blocks {
+			for i := range blk.Instrs {
+				in := &blk.Instrs[i]
+				if b := in.Place.Binding; b != nil && !inside[b.Owner] {
+					yield(f, b, in.Place.Span, in.Defines(), in.Reads())
+				}
+			}
+		}
+		for _, c := range f.Children {
+			visit(c)
+		}
+	}
+	visit(fn)
+}
+
 // usedFromOutside returns the bindings that fn and its nested functions use and none of them
 // owns: globals and enclosing functions' variables, each once. A copy's root knows its own,
 // resolved; any other function finds them in its instructions.
@@ -397,19 +439,63 @@ func (fn *Function) usedFromOutside() []*Binding {
 	return uses
 }
 
-func (c *Copy) span(s Span) Span { return Span{Start: s.Start + c.shift, End: s.End + c.shift} }
+func (c *Copy) span(s Span) Span { return c.move().Span(s) }
 
-func (c *Copy) reason(r Reason) Reason {
+func (c *Copy) reason(r Reason) Reason { return c.move().Reason(r) }
+
+// move returns how the copy's positions follow from its origin's: all shifted alike.
+func (c *Copy) move() Move { return Move{At: math.MinInt32, By: c.shift} }
+
+// A Move maps the positions of one version of the source to the next: those at or after At
+// lie By bytes later, those before it stay. A copy moves all its positions alike; the
+// functions around an edit keep their text before it and move what follows.
+type Move struct{ At, By int32 }
+
+// Pos returns where position p lies after the move.
+func (m Move) Pos(p int32) int32 {
+	if p >= m.At {
+		return p + m.By
+	}
+	return p
+}
+
+// Span returns where s lies after the move.
+func (m Move) Span(s Span) Span { return Span{Start: m.Pos(s.Start), End: m.Pos(s.End)} }
+
+// Reason returns r with its position moved, if it has one.
+func (m Move) Reason(r Reason) Reason {
 	if r.Kind != NoReason {
-		r.At = c.span(r.At)
+		r.At = m.Span(r.At)
 	}
 	return r
 }
 
+// CloneFrame returns a copy of fn for a version of the source whose positions follow from
+// fn's by m: its name, span, flags and bindings, without nested functions or body. It serves
+// the functions around an edit, which the edit leaves as they were but for positions (see
+// package lower): the caller gives the copy its nested functions, then its body (CloneBody).
+// fn's body must be made (Materialize).
+func (fn *Function) CloneFrame(m Move) *Function {
+	nf := &Function{Name: fn.Name, Span: m.Span(fn.Span), NotAnalyzed: m.Reason(fn.NotAnalyzed),
+		RunsWhenCreated: fn.RunsWhenCreated, Arrow: fn.Arrow, temps: fn.temps, built: fn.built}
+	cloneBindings(fn, nf, m)
+	return nf
+}
+
+// CloneBody gives nf, which CloneFrame made from fn, a copy of fn's blocks, instructions and
+// SSA values, moved by m. nf.Children must stand for fn.Children, one for one: the closures
+// nf creates are those. outer resolves the bindings fn uses and does not own.
+func (nf *Function) CloneBody(fn *Function, m Move, outer func(*Binding) *Binding) {
+	c := cloner{from: []*Function{fn}, to: []*Function{nf}, move: m, outer: outer, path: []int32{0}}
+	c.body(fn, nf)
+}
+
+// A cloner copies the bodies of the functions from, in preorder, into to, their shells,
+// moving their positions by move.
 type cloner struct {
-	sum   *summary
-	copy  *Copy
-	outer map[*Binding]*Binding // the bindings used from outside the copied functions, resolved
+	from, to []*Function
+	move     Move
+	outer    func(*Binding) *Binding // resolves the bindings used from outside the functions
 	// path holds the positions of the functions being copied, outermost first: the owners of
 	// the bindings the function copied last uses from inside the copy.
 	path []int32
@@ -420,8 +506,8 @@ type cloner struct {
 // the copy.
 func (c *cloner) copyOf(owner *Function) *Function {
 	for i := len(c.path) - 1; i >= 0; i-- {
-		if c.sum.funcs[c.path[i]] == owner {
-			return c.copy.funcs[c.path[i]]
+		if c.from[c.path[i]] == owner {
+			return c.to[c.path[i]]
 		}
 	}
 	return nil
@@ -431,25 +517,30 @@ func (c *cloner) binding(b *Binding) *Binding {
 	if nf := c.copyOf(b.Owner); nf != nil {
 		return nf.Bindings[b.ID]
 	}
-	return c.outer[b]
+	return c.outer(b)
 }
 
-// function copies the body of function order of the copy and those of its nested functions,
-// which follow it in preorder, and returns the position of the function after them.
-func (c *cloner) function(order int32) int32 {
-	fn, nf := c.sum.funcs[order], c.copy.funcs[order]
-	c.path = append(c.path, order)
+// cloneBindings gives nf copies of fn's bindings, moved by m.
+func cloneBindings(fn, nf *Function, m Move) {
 	bindings := make([]Binding, len(fn.Bindings))
 	nf.Bindings = make([]*Binding, len(fn.Bindings))
 	for i, b := range fn.Bindings {
 		nb := &bindings[i]
 		*nb = *b
 		nb.Owner = nf
-		nb.Decl = c.copy.span(b.Decl)
-		nb.Type = c.copy.span(b.Type)
-		nb.Why = c.copy.reason(b.Why)
+		nb.Decl = m.Span(b.Decl)
+		nb.Type = m.Span(b.Type)
+		nb.Why = m.Reason(b.Why)
 		nf.Bindings[i] = nb
 	}
+}
+
+// function copies the body of function order of the copy and those of its nested functions,
+// which follow it in preorder, and returns the position of the function after them.
+func (c *cloner) function(order int32) int32 {
+	fn, nf := c.from[order], c.to[order]
+	c.path = append(c.path, order)
+	cloneBindings(fn, nf, c.move)
 	next := order + 1
 	for range fn.Children {
 		next = c.function(next)
@@ -493,20 +584,20 @@ func (c *cloner) body(fn, nf *Function) {
 		nb := &blocks[i]
 		*nb = *b
 		nb.Func = nf
-		nb.Anchor = c.copy.span(b.Anchor)
-		nb.Term.Span = c.copy.span(b.Term.Span)
+		nb.Anchor = c.move.Span(b.Anchor)
+		nb.Term.Span = c.move.Span(b.Term.Span)
 		start := len(nf.instrs)
 		nf.instrs = append(nf.instrs, b.Instrs...)
 		nb.Instrs = nf.instrs[start:len(nf.instrs):len(nf.instrs)]
 		for j := range nb.Instrs {
 			in := &nb.Instrs[j]
-			in.Span = c.copy.span(in.Span)
+			in.Span = c.move.Span(in.Span)
 			if in.Func != nil {
 				in.Func = child(in.Func, fn, nf, &nextChild)
 			}
 			if used := in.Place.Binding; used != nil {
 				in.Place.Binding = c.binding(used)
-				in.Place.Span = c.copy.span(in.Place.Span)
+				in.Place.Span = c.move.Span(in.Place.Span)
 			}
 		}
 		edgeList, nb.Preds = appendBlocks(edgeList, b.Preds, nf.Blocks)

@@ -76,6 +76,67 @@ func (t *Tree) CopiedFrom(from *Tree, node int32) int32 {
 	return -1
 }
 
+// SameOutside reports whether t, re-parsed from from after edit, has from's nodes, moved by
+// the edit, outside the subtree of its node inside, which holds the edit: tree-sitter may read
+// unchanged text otherwise while it recovers from an error. The ancestors of inside may
+// differ in HasError, and inside itself in its children. It reads only the nodes the re-parse
+// made: a subtree it reused is the same.
+func (t *Tree) SameOutside(from *Tree, inside int32, edit Edit) bool {
+	if t.reparsedFrom != from.id {
+		return false
+	}
+	delta := int64(edit.NewEndByte) - int64(edit.OldEndByte)
+	moved := func(p uint32) uint32 {
+		if p >= edit.OldEndByte {
+			return uint32(int64(p) + delta)
+		}
+		return p
+	}
+	same := func(x, y *Node, ignore Flags) bool {
+		return x.Kind == y.Kind && x.Field == y.Field && (x.Flags^y.Flags)&^ignore == 0 &&
+			moved(x.Start) == y.Start && moved(x.End) == y.End
+	}
+	insideEnd := t.SubtreeEnd(inside)
+	var around []int32 // inside's ancestors, the root first
+	for a := t.Nodes[inside].Parent; a >= 0; a = t.Nodes[a].Parent {
+		around = append(around, a)
+	}
+	slices.Reverse(around)
+	var i, j int32 // from's node and t's
+	k := 0         // t.copied[k] is the next subtree reused
+	for j < int32(len(t.Nodes)) {
+		if i >= int32(len(from.Nodes)) {
+			return false
+		}
+		x, y := &from.Nodes[i], &t.Nodes[j]
+		for k < len(t.copied) && t.copied[k].node < j {
+			k++
+		}
+		switch {
+		case j == inside:
+			if !same(x, y, ^Flags(0)) {
+				return false
+			}
+			i, j = from.SubtreeEnd(i), insideEnd
+		case k < len(t.copied) && t.copied[k].node == j:
+			if t.copied[k].old != i || !same(x, y, 0) || x.ChildCount != y.ChildCount {
+				return false
+			}
+			i, j = i+t.copied[k].size, j+t.copied[k].size
+		default:
+			var ignore Flags
+			if len(around) > 0 && around[0] == j {
+				ignore, around = HasError, around[1:]
+			}
+			if !same(x, y, ignore) || x.ChildCount != y.ChildCount {
+				return false
+			}
+			i, j = i+1, j+1
+		}
+	}
+	return i == int32(len(from.Nodes))
+}
+
 // Edit describes a change of source text: the bytes
 // [StartByte, OldEndByte) of the old source were replaced by the bytes
 // [StartByte, NewEndByte) of the new one.

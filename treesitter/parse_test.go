@@ -518,3 +518,51 @@ func TestLoneCRAndNUL(t *testing.T) {
 		}
 	}
 }
+
+// TestSameOutside re-parses after edits inside a function's body and checks SameOutside:
+// true while the tree outside the body is as it was, false once the edit changes it.
+func TestSameOutside(t *testing.T) {
+	tests := []struct {
+		name, src, text string // src has | where text is inserted
+		same            bool
+	}{
+		{"a statement", "function f() { let a = 1;| return a; }\nf();", " a++;", true},
+		{"an error inside", "function f() { let a = 1;| return a; }\nf();", " a +;", true},
+		{"a comment opened", "function f() { let a = 1;| return a; }\nf(); /* c */ g();", " /*", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			at := strings.Index(tt.src, "|")
+			src := []byte(strings.Replace(tt.src, "|", "", 1))
+			next := []byte(tt.src[:at] + tt.text + tt.src[at+1:])
+			old, err := Parse(JavaScript, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer old.Close()
+			body := old.NodeAt(uint32(strings.Index(tt.src, "{")), uint32(strings.Index(tt.src, "}")), KindStatementBlock)
+			edit := Edit{StartByte: uint32(at), OldEndByte: uint32(at), NewEndByte: uint32(at + len(tt.text))}
+			tree, err := old.Reparse(edit, next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tree.Close()
+			// The node that starts where the body did, and holds the edit.
+			inside := int32(-1)
+			for i, n := range tree.Nodes {
+				if n.Start == old.Nodes[body].Start && n.End > edit.NewEndByte {
+					inside = int32(i)
+				}
+			}
+			if inside < 0 {
+				t.Fatal("no node holds the edit")
+			}
+			if got := tree.SameOutside(old, inside, edit); got != tt.same {
+				t.Errorf("SameOutside = %v, want %v", got, tt.same)
+			}
+			if other, _ := Parse(JavaScript, next); other.SameOutside(old, inside, edit) {
+				t.Error("SameOutside of a tree not re-parsed from old")
+			}
+		})
+	}
+}
