@@ -42,8 +42,9 @@ type spine struct {
 	lw   *lowerer
 	move ssa.Move
 	// path holds the previous version's functions around the edited one, the top level
-	// first; clones their clones, as they are made.
+	// first; clones their clones, as they are made; level the position of each in path.
 	path, clones []*ssa.Function
+	level        map[*ssa.Function]int
 	old          *ssa.Function // the edited function's previous version
 	node         int32         // its node in the new tree
 	lowered      *ssa.Function // its new version
@@ -125,7 +126,9 @@ func (sp *spine) findOld(prev *File, t *ts.Tree) bool {
 	n := &t.Nodes[sp.node]
 	want := ssa.Span{Start: int32(n.Start), End: int32(n.End) - sp.move.By}
 	fn := prev.Funcs[0]
+	sp.level = make(map[*ssa.Function]int)
 	for {
+		sp.level[fn] = len(sp.path)
 		sp.path = append(sp.path, fn)
 		var in *ssa.Function
 		for _, c := range fn.Children {
@@ -240,7 +243,7 @@ func (sp *spine) resolve(b *ssa.Binding) *ssa.Binding {
 	if b.Owner == nil {
 		return sp.lw.global([]byte(b.Name))
 	}
-	if level := slices.Index(sp.path, b.Owner); level >= 0 && sp.clones[level] != nil {
+	if level, ok := sp.level[b.Owner]; ok && sp.clones[level] != nil {
 		return sp.clones[level].Bindings[b.ID]
 	}
 	sp.failed = true
