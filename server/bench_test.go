@@ -100,6 +100,37 @@ func BenchmarkEditThenFreshDiagnostics(b *testing.B) {
 	})
 }
 
+// BenchmarkEditInBodyThenFreshHints is BenchmarkEditThenFreshHints with the space typed in
+// the body of a function, as most typing is, rather than on the middle line, which in lodash,
+// three.core and typescript.js is code of runInContext, of the top level or of a factory that
+// holds hundreds of functions: at the start of the second line of the first function at or
+// after the middle line that holds no other function and spans three lines or more.
+func BenchmarkEditInBodyThenFreshHints(b *testing.B) {
+	benchmarkEditAt(b, lineInBody, nil, nil, hintsAround)
+}
+
+// middleLine returns the middle line of src.
+func middleLine(b *testing.B, src []byte) uint32 { return uint32(bytes.Count(src, []byte("\n")) / 2) }
+
+// lineInBody returns the second line of the first function of src at or after its middle
+// line that holds no other function and spans three lines or more.
+func lineInBody(b *testing.B, src []byte) uint32 {
+	r, err := analysis.Analyze(src, analysis.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	mid := middleLine(b, src)
+	for _, fn := range r.Funcs {
+		first, _ := r.Lines.Position(fn.Span.Start, analysis.UTF16)
+		last, _ := r.Lines.Position(fn.Span.End, analysis.UTF16)
+		if len(fn.Children) == 0 && fn.Parent != nil && first >= mid && last >= first+2 {
+			return first + 1
+		}
+	}
+	b.Fatalf("no function of three lines after line %d", mid)
+	return 0
+}
+
 // keystroke is what an answer after one edit asks about.
 type keystroke struct {
 	uri      protocol.DocumentURI
@@ -118,12 +149,18 @@ func hintsAround(c *testClient, k keystroke) {
 	c.mustCallDiscarding("textDocument/inlayHint", hintsParams(k.uri, k.mid-min(k.mid, 50), k.mid+50))
 }
 
-// benchmarkEditThen times keystrokes until answer is back, each after pause if it is not nil.
+// benchmarkEditThen times keystrokes on the middle line until answer is back, each after pause
+// if it is not nil.
 func benchmarkEditThen(b *testing.B, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
+	benchmarkEditAt(b, middleLine, capabilities, pause, answer)
+}
+
+// benchmarkEditAt is benchmarkEditThen for keystrokes at the start of line(source).
+func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			c, uri := openCorpusFile(b, f, capabilities)
-			k := keystroke{uri: uri, version: 1, mid: uint32(bytes.Count(f.Src, []byte("\n")) / 2)}
+			k := keystroke{uri: uri, version: 1, mid: line(b, f.Src)}
 			k.use = firstLocalAfter(b, f.Src, k.mid+1)
 			var durations []time.Duration
 			for b.Loop() {
