@@ -92,7 +92,7 @@ func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 	lw := &lowerer{strict: strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
-		lw.reuse = reusable(prev, edit)
+		lw.reuse = reusable(prev, edit, t.Src)
 		lw.copier = startCopier(len(lw.reuse))
 		defer lw.copier.stop()
 		// The new version has about as many entries: growing the maps showed in the profile of

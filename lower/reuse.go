@@ -1,8 +1,10 @@
 package lower
 
 import (
+	"bytes"
 	"math"
 	"runtime"
+	"slices"
 
 	"github.com/ssalens/ssalens/ssa"
 	ts "github.com/ssalens/ssalens/treesitter"
@@ -27,15 +29,20 @@ type shape struct {
 // function it does (that one is lowered again), the function's new start offset to it. Left
 // out are subtrees that are not analyzed (a with statement or a direct eval in them changes
 // variables outside them) or that use arguments, which an arrow function shares with the
-// function around it.
-func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
+// function around it, and functions that end on the line the edit starts on, if it makes or
+// removes a line break (endsOnEditedLine). src is the new version's source.
+func reusable(prev *File, edit ts.Edit, src []byte) map[uint32]*ssa.Function {
 	delta := int32(edit.NewEndByte) - int32(edit.OldEndByte)
+	lineStart := editedLineStart(prev.Tree.Src, src, edit)
 	reuse := make(map[uint32]*ssa.Function)
 	var walk func(*ssa.Function)
 	walk = func(parent *ssa.Function) {
 		for _, fn := range parent.Children {
 			start, end := uint32(fn.Span.Start), uint32(fn.Span.End)
 			switch {
+			case end <= edit.StartByte && int32(end) > lineStart:
+				walk(fn)
+				continue
 			case end <= edit.StartByte:
 			case start >= edit.OldEndByte:
 				start = uint32(int32(start) + delta)
@@ -50,6 +57,24 @@ func reusable(prev *File, edit ts.Edit) map[uint32]*ssa.Function {
 	}
 	walk(prev.Funcs[0])
 	return reuse
+}
+
+// editedLineStart returns where the line that edit starts on begins in old, the previous
+// version's source, if the edit makes or removes a line break, and else math.MaxInt32. A
+// loop shows its φs at the end of the line it starts on (loopHeader), so a line break typed
+// after a loop on its line moves them: a function that ends on that line before the edit may
+// have such a loop, and is lowered again.
+func editedLineStart(old, src []byte, edit ts.Edit) int32 {
+	if !breaksLine(old[edit.StartByte:edit.OldEndByte]) && !breaksLine(src[edit.StartByte:edit.NewEndByte]) {
+		return math.MaxInt32
+	}
+	return int32(bytes.LastIndexByte(old[:edit.StartByte], '\n') + 1)
+}
+
+// breaksLine reports whether text may hold a line terminator: a line feed, a carriage return,
+// or the first byte of U+2028 or U+2029.
+func breaksLine(text []byte) bool {
+	return slices.ContainsFunc(text, func(c byte) bool { return c == '\n' || c == '\r' || c == 0xE2 })
 }
 
 // selfContained reports whether fn and its nested functions are analyzed and do not use the

@@ -182,6 +182,11 @@ func describe(f *File) string {
 			}
 		}
 		sb.WriteString(fn.String())
+		for _, b := range fn.Blocks {
+			if b.LoopHeader {
+				fmt.Fprintf(&sb, "  loop %s: φs at %v\n", b.Label, b.Anchor)
+			}
+		}
 	}
 	var captures []string
 	note := func(all map[*ssa.Place]*ssa.Place) {

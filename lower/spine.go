@@ -2,6 +2,7 @@ package lower
 
 import (
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -67,7 +68,7 @@ func lowerSpine(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*s
 		shapes: make(map[*ssa.Function]shape, len(prev.shapes)), captures: newCaptureResolver(),
 		ready: func(fn *ssa.Function) { lowered = append(lowered, fn) }, lines: lines}
 	lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
-	lw.reuse = reusable(prev, edit)
+	lw.reuse = reusable(prev, edit, t.Src)
 	lw.copier = startCopier(len(lw.reuse))
 	defer lw.copier.stop()
 	sp.lw = lw
@@ -162,14 +163,16 @@ func openedBy(b *ssa.Binding, span ssa.Span) bool {
 }
 
 // sameAround reports whether the tree outside the edited function's body is prev's, moved by
-// the edit, and whether the functions around keep their loops' φs where a lowering of them
-// would show them: at the end of the line a loop starts on, which an edit that makes or
-// removes a line break may move for a loop whose line holds the edit.
+// the edit, and whether the functions around, and those beside them, keep their loops' φs
+// where a lowering of them would show them: at the end of the line a loop starts on, which an
+// edit that makes or removes a line break moves for a loop that starts on the edit's line
+// before it (editedLineStart).
 func (sp *spine) sameAround(prev *File, t *ts.Tree, edit ts.Edit) bool {
 	if !t.SameOutside(prev.Tree, t.ChildByField(sp.node, ts.FieldBody), edit) {
 		return false
 	}
-	if !breaksLine(prev.Tree.Src[edit.StartByte:edit.OldEndByte]) && !breaksLine(t.Src[edit.StartByte:edit.NewEndByte]) {
+	lineStart := editedLineStart(prev.Tree.Src, t.Src, edit)
+	if lineStart == math.MaxInt32 {
 		return true
 	}
 	lineEnd := int32(len(prev.Tree.Src))
@@ -183,14 +186,13 @@ func (sp *spine) sameAround(prev *File, t *ts.Tree, edit ts.Edit) bool {
 				return false
 			}
 		}
+		for _, c := range fn.Children {
+			if c.Span.End <= int32(edit.StartByte) && c.Span.End > lineStart {
+				return false
+			}
+		}
 	}
 	return true
-}
-
-// breaksLine reports whether text may hold a line terminator: a line feed, a carriage return,
-// or the first byte of U+2028 or U+2029.
-func breaksLine(text []byte) bool {
-	return slices.ContainsFunc(text, func(c byte) bool { return c == '\n' || c == '\r' || c == 0xE2 })
 }
 
 // clone clones the function around the edit at level of sp.path, nested in outer's function

@@ -42,6 +42,8 @@ func TestLowerSpine(t *testing.T) {
 		{"a direct eval in the old version", "function f() { let a = 1; function g() { eval(''); return 0|; } return a; }", " + 1", 0, nil, false},
 		{"the name of a class around", "const C = class K { m() {| return 0; } };", " K = 1;", 0, nil, false},
 		{"a loop's line", "function f(xs) { for (const x of xs.map(y => { return y|; })) x; }", "\n", 0, nil, false},
+		{"a loop's line in a function beside", "function f(g) {\n  var a = function () { for (var i = 0; i < 3; i++) g(i); }, b = function (y) {| return y; };\n  return [a, b];\n}", "\n", 0, nil, false},
+		{"a loop's line in a nested function", "function f(xs, g) {\n  function e(n) {\n    xs.forEach(x => { for (let i = 0; i < x; i++) g(i); }); var m = n;| return m;\n  }\n  return e;\n}", "\n", 0, nil, true},
 		{"a loop's line, no line break", "function f(xs) { for (const x of xs.map(y => { return y|; })) x; }", " + 1", 0, nil, true},
 		{"a brace", "function f() { function g() { return 0|; } return 1; }", " }", 0, nil, false},
 		{"a finally block", "function f() { try { g(); } finally { [1].map(x => { return x|; }); } }", " + 1", 0, nil, true},
