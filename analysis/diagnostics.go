@@ -250,14 +250,18 @@ func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
 }
 
 // temporalDeadZoneReads finds the reads of let, const and class bindings in fn that the
-// uninitialized value can reach, the reads of parameters in the defaults of the parameters
+// uninitialized value can reach (the data flow of deadzone.go answers for a context variable,
+// which has no values), the reads of parameters in the defaults of the parameters
 // before them, and the assignments in early, to let and class bindings that may not be
 // initialized yet (deadZoneAssignments). A read lowered more than once (in a finally block) is
 // reported once.
 func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]string) []Diagnostic {
 	var ds []Diagnostic
-	var uninitialized map[*ssa.Value]bool // and reported, made at the first candidate
+	// Made at the first candidate: the values the uninitialized value reaches, the reads
+	// reported, and the questions about context variables.
+	var uninitialized map[*ssa.Value]bool
 	var reported map[Span]bool
+	var ask *deadZoneAsk
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			p := &b.Instrs[i].Place
@@ -267,7 +271,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 				}
 				continue
 			}
-			if !b.Instrs[i].Reads() || p.Value == nil || !r.kept(p.Span) { // p.Value: renamed in fn
+			if !b.Instrs[i].Reads() || p.Binding == nil || p.Binding.Owner != fn || !r.kept(p.Span) {
 				continue
 			}
 			switch p.Binding.Kind {
@@ -276,8 +280,25 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 			default:
 				continue
 			}
+			if reported == nil {
+				reported = make(map[Span]bool)
+			}
+			if p.Value == nil { // not renamed: a context variable, which the SSA form does not follow
+				if p.Binding.Kind != ssa.Param {
+					if ask == nil {
+						ask = r.deadZoneAsker(fn)
+					}
+					ask.ask(p.Binding, b, i, func(certainty string) {
+						if !reported[p.Span] {
+							reported[p.Span] = true
+							ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read"))
+						}
+					})
+				}
+				continue
+			}
 			if uninitialized == nil {
-				uninitialized, reported = uninitializedReach(fn), make(map[Span]bool)
+				uninitialized = uninitializedReach(fn)
 			}
 			if uninitialized[p.Value] && !reported[p.Span] {
 				reported[p.Span] = true
@@ -288,6 +309,9 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 				ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read"))
 			}
 		}
+	}
+	if ask != nil {
+		ask.flow()
 	}
 	return ds
 }
@@ -371,8 +395,8 @@ func (run runOnCreation) mayMeetDeadZone(b *ssa.Binding) bool {
 	return false
 }
 
-// deadZoneAssignments returns the assignments of fn to its own let and class bindings (those
-// it renames) that can meet the binding uninitialized, each with "is" or "may be": those
+// deadZoneAssignments returns the assignments of fn to its own let and class bindings that
+// can meet the binding uninitialized, each with "is" or "may be": those
 // before the declaration in the text, and those in a switch case that control can reach
 // without passing the declaration in an earlier case. A declaration's own store is at the
 // binding's Decl (a class's inner binding's at the empty span after it); a const has no other.
@@ -382,7 +406,7 @@ func (r *Result) deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			in := &b.Instrs[i]
-			if !isAssignment(in) {
+			if !isAssignment(fn, in) {
 				continue
 			}
 			if ask == nil {
@@ -402,11 +426,11 @@ func (r *Result) deadZoneAssignments(fn *ssa.Function) map[*ssa.Instr]string {
 	return early
 }
 
-// isAssignment reports whether in assigns a let or class binding of its own function, renamed
-// there, other than where it is declared.
-func isAssignment(in *ssa.Instr) bool {
+// isAssignment reports whether in assigns a let or class binding of fn, other than where it
+// is declared.
+func isAssignment(fn *ssa.Function, in *ssa.Instr) bool {
 	p := &in.Place
-	if in.Op != ssa.OpStoreLocal || p.Binding == nil || p.Value == nil || p.Span == p.Binding.Decl || p.Span.Start == p.Span.End {
+	if in.Op != ssa.OpStoreLocal || p.Binding == nil || p.Binding.Owner != fn || p.Span == p.Binding.Decl || p.Span.Start == p.Span.End {
 		return false
 	}
 	return p.Binding.Kind == ssa.Let || p.Binding.Kind == ssa.Class

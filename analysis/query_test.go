@@ -269,6 +269,32 @@ function h() {
 	})
 }
 
+// TestDeadZoneOfContextVariables: a variable a closure reads and its function assigns more
+// than once is not renamed (a context variable), and the reads and assignments of it in its
+// own function before its declaration went unreported, though they throw as the others do.
+func TestDeadZoneOfContextVariables(t *testing.T) {
+	src := `function f(k) {
+  console.log(late);
+  late = 0;
+  let late = 1;
+  const g = () => late;
+  late = 2;
+  return g;
+}
+function s(k) {
+  switch (k) {
+    case 0: let a = 1; a = 3; return () => a;
+    case 1: return a;
+  }
+}
+`
+	checkDiagnostics(t, src, analysis.Options{}, func(d analysis.Diagnostic) string { return " " + d.Message }, []string{
+		"2:15 late is read before its declaration (temporal dead zone): this throws a ReferenceError",
+		"3:3 late is assigned before its declaration (temporal dead zone): this throws a ReferenceError",
+		"12:20 a is read before its declaration (temporal dead zone): this throws a ReferenceError",
+	})
+}
+
 // TestArgumentsObjectIsNoGlobal: an undeclared arguments in a function names its arguments
 // object (the nearest function's that is not an arrow), and was listed and hovered as a global
 // with no declaration. At the top level, an arrow's arguments is a global.
