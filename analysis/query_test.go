@@ -295,6 +295,36 @@ function s(k) {
 	})
 }
 
+// TestDeclarationAsBody: a let, const or class declaration as the body of an if, a loop or a
+// label is an early SyntaxError, which tree-sitter accepts. Analyzed, its binding was scoped
+// to the body, and the code after it read a global of its name: typing `if (q) ` before a
+// declaration made that version's answers wrong, and those kept while the `{` after it was
+// unclosed.
+func TestDeclarationAsBody(t *testing.T) {
+	src := `function f(q) {
+  if (q) const a = 1;
+  return a;
+}
+function g(q) {
+  while (q) class C {}
+}
+function h(q) {
+  l: let b = q;
+  if (q) { const c = 1; return c; }
+}
+`
+	checkDiagnostics(t, src, analysis.Options{}, func(d analysis.Diagnostic) string {
+		if d.Code != "notAnalyzed" {
+			return ""
+		}
+		return " " + d.Message
+	}, []string{
+		"2:10 function f is not analyzed: syntax error at 2:10: a lexical declaration cannot be the body of a statement",
+		"6:13 function g is not analyzed: syntax error at 6:13: a lexical declaration cannot be the body of a statement",
+		"9:6 function h is not analyzed: syntax error at 9:6: a lexical declaration cannot be the body of a statement",
+	})
+}
+
 // TestArgumentsObjectIsNoGlobal: an undeclared arguments in a function names its arguments
 // object (the nearest function's that is not an arrow), and was listed and hovered as a global
 // with no declaration. At the top level, an arrow's arguments is a global.

@@ -21,6 +21,9 @@ func (r *Result) notAnalyzed(fn *ssa.Function) string {
 	case ssa.DirectEval:
 		return "contains a direct eval at " + at
 	case ssa.SyntaxError:
+		if why.Name != "" {
+			return "syntax error at " + at + ": " + why.Name
+		}
 		return "syntax error at " + at
 	case ssa.NoJumpTarget:
 		return "syntax error at " + at + ": no target for " + why.Name

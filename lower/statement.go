@@ -30,6 +30,9 @@ func (fs *funcState) stmt(n int32) {
 	case ts.KindStatementBlock:
 		fs.block(n)
 	case ts.KindLexicalDeclaration, ts.KindVariableDeclaration, ts.KindUsingDeclaration:
+		if node.Kind != ts.KindVariableDeclaration {
+			fs.checkInBlock(n)
+		}
 		fs.declaration(n)
 	case ts.KindFunctionDeclaration, ts.KindGeneratorFunctionDeclaration:
 		// Hoisted to the start of its block, unless it is the body of an if or a loop: then a
@@ -44,6 +47,7 @@ func (fs *funcState) stmt(n int32) {
 			fs.storeBinding(fs.lw.annexB[name], fs.span(name), fs.load(name))
 		}
 	case ts.KindClassDeclaration, ts.KindAbstractClassDeclaration:
+		fs.checkInBlock(n)
 		v := fs.class(n, "")
 		if name := fs.field(n, ts.FieldName); name >= 0 {
 			fs.store(name, v)
@@ -371,5 +375,14 @@ func (fs *funcState) export(n int32) {
 				}
 			}
 		}
+	}
+}
+
+// checkInBlock refuses the function if the lexical declaration n (let, const, using, class)
+// is the body of an if, a loop or a label, where ECMAScript allows only statements: an early
+// SyntaxError that tree-sitter accepts. Lowered, the binding would be scoped to the body alone.
+func (fs *funcState) checkInBlock(n int32) {
+	if t := fs.lw.t; !isBlockLike(t, t.Nodes[n].Parent) {
+		fs.refuse(ssa.SyntaxError, fs.span(n), "a lexical declaration cannot be the body of a statement")
 	}
 }
