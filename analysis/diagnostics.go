@@ -158,16 +158,33 @@ func (r *Result) notAnalyzedDiagnostic(fn *ssa.Function) Diagnostic {
 }
 
 // brokenDiagnostics are the syntax errors that break functions, for a Result moved to this
-// one's text, which keeps their last good analysis.
-func (r *Result) brokenDiagnostics() []Diagnostic {
+// one's text through edits, which keeps their last good analysis.
+func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
 	var ds []Diagnostic
 	for _, fn := range r.Funcs {
 		if fn.NotAnalyzed.IsSyntax() {
-			ds = append(ds, Diagnostic{Span: r.firstLine(fn.NotAnalyzed.At), Severity: SeverityInformation, Code: "syntaxError",
-				Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", r.notAnalyzed(fn), describeFunc(fn))})
+			at, why := errorAt(fn, edits), r.notAnalyzed(fn)
+			if at != fn.NotAnalyzed.At {
+				why = "syntax error at " + r.position(at.Start)
+			}
+			ds = append(ds, Diagnostic{Span: r.firstLine(at), Severity: SeverityInformation, Code: "syntaxError",
+				Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", why, describeFunc(fn))})
 		}
 	}
 	return ds
+}
+
+// errorAt returns where the syntax error that breaks fn is: the error tree-sitter found, or,
+// if that is the whole of fn, the last of edits, which made it. Error recovery can give up on
+// a whole function, or a whole file: an unclosed { in zod's schemas.ts makes the TypeScript
+// grammar's tree one error node from the first byte to the last.
+func errorAt(fn *ssa.Function, edits []Edit) Span {
+	at := fn.NotAnalyzed.At
+	if n := len(edits); n > 0 && at == fn.Span {
+		e := edits[n-1]
+		return Span{Start: max(at.Start, int32(e.StartByte)), End: min(at.End, int32(e.NewEndByte))}
+	}
+	return at
 }
 
 // firstLine returns the part of s, a span of Src, on its first line.

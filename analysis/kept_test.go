@@ -160,3 +160,37 @@ func analyzedDocument(t *testing.T, src string) *analysis.Document {
 	doc.Result()
 	return doc
 }
+
+// TestErrorOfAWholeFile: an unclosed `{` can make the TypeScript grammar's tree one error node
+// from the first byte to the last, and the hover and the syntax error of the version kept said
+// "the syntax error at 1:1" (found by a user test in zod's schemas.ts). They now point at the
+// edit that made the error. Typed one character at a time, each version analyzed, `s` keeps
+// its version from the last version that parsed: `if (q) ` before `const s` no longer parses
+// (TestDeclarationAsBody).
+func TestErrorOfAWholeFile(t *testing.T) {
+	src := "const f = (a) => {\n  const g = (x) => {\n    const s = x ? 1 : 2;\n    h({ ...(s ? { s } : {}) });\n    return x;\n  };\n};\n"
+	doc := analysis.NewDocument([]byte(src), analysis.Options{Language: analysis.TypeScript})
+	defer func() { doc.Close() }()
+	doc.Result()
+	at := strings.Index(src, "    const s")
+	for i, c := range "    if (q) {\n" {
+		doc = insertAt(doc, at+i, string(c))
+		doc.Result()
+	}
+	r := doc.Result()
+	text := string(doc.Text())
+	hover, _, _ := r.Hover(int32(strings.Index(text, "...(s") + 4))
+	if want := "**s₁**"; !strings.HasPrefix(hover, want) || !strings.Contains(hover, "the syntax error at 3:") {
+		t.Errorf("hover of s: %q, want %s… and the syntax error on line 3", hover, want)
+	}
+	var errs []string
+	for _, d := range r.Diagnostics(true) {
+		if d.Code == "syntaxError" {
+			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
+			errs = append(errs, fmt.Sprintf("%d:%d %s", line+1, col+1, d.Message))
+		}
+	}
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], "3:") {
+		t.Errorf("syntax errors %q, want one on line 3", errs)
+	}
+}
