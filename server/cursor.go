@@ -82,11 +82,13 @@ func (s *Server) didChangeCursor(_ context.Context, params json.RawMessage) erro
 		return err
 	}
 	var c cursor
+	var f *file
 	var scope analysis.Scope
 	s.update(func(st *snapshot) {
 		c = st.cursors[uri]
 		c.at = p.Position
 		c.moves++
+		f = st.files[uri]
 		scope = st.settings.hints.Scope
 		if scope == analysis.ScopeFile {
 			c.focus, c.hasFocus, c.focused = c.at, true, c.moves
@@ -94,37 +96,51 @@ func (s *Server) didChangeCursor(_ context.Context, params json.RawMessage) erro
 		st.setCursor(uri, &c)
 	})
 	if scope != analysis.ScopeFile {
-		go s.refocus(uri, c)
+		go s.refocus(uri, c, f)
 	}
 	return nil
 }
 
-// refocus moves the focus of uri to where the cursor c is, unless a later move has set it
-// already or the variable scope finds no variable there, and asks the client to fetch the hints
-// again if that changes them.
-func (s *Server) refocus(uri protocol.DocumentURI, c cursor) {
+// refocus moves the focus of uri to where the cursor c is in f, the version of the document the
+// cursor was moved in, unless a later move has set it already or the variable scope finds no
+// variable there, and asks the client to fetch the hints again if that changes them. If the
+// document changed meanwhile, the edits have moved the cursor, and it refocuses from there:
+// c's position is f's, and taken as the focus of a later version it would point elsewhere
+// (found by TestFocusMovesWithEdits in CI, under load).
+func (s *Server) refocus(uri protocol.DocumentURI, c cursor, f *file) {
 	defer s.recoverPanic("focusing the hints of " + string(uri))
-	st := s.snapshot()
-	f := st.files[uri]
-	if f == nil || st.cursors[uri].focused > c.moves {
+	if st := s.snapshot(); f == nil || st.cursors[uri].focused > c.moves {
 		return
 	}
 	r := f.result()
+	st := s.snapshot()
 	scope := st.settings.hints.Scope
 	next := r.FocusAt(scope, offset(f.lines(), c.at, st.encoding))
 	if next.Empty() {
 		return
 	}
 	changed := false
+	var moved *cursor // the cursor, moved by edits made since f
+	var now *file
 	s.update(func(st *snapshot) {
 		latest, ok := st.cursors[uri]
 		if !ok || latest.focused > c.moves {
+			return
+		}
+		if now = st.files[uri]; now == nil || now.doc != f.doc {
+			moved = &latest
 			return
 		}
 		changed = !latest.hasFocus || !r.FocusAt(scope, offset(f.lines(), latest.focus, st.encoding)).Equal(next)
 		latest.focus, latest.hasFocus, latest.focused = c.at, true, c.moves
 		st.setCursor(uri, &latest)
 	})
+	if moved != nil {
+		if now != nil {
+			s.refocus(uri, *moved, now)
+		}
+		return
+	}
 	if changed && s.client.inlayHintRefresh {
 		s.refreshInlayHints()
 	}
