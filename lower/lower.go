@@ -89,19 +89,31 @@ func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 			return f
 		}
 	}
+	lw := newLowerer(t, prev, edit, lines, ready, strict)
+	defer lw.copier.stop()
+	lw.lowerProgram(prev)
+	return lw.file()
+}
+
+// newLowerer starts the lowering of t, from prev, whose source edit changed into t's, if prev
+// is not nil. The caller stops the copier once the lowering is over.
+func newLowerer(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function), strict bool) *lowerer {
 	lw := &lowerer{strict: strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit, t.Src)
 		lw.copier = startCopier(len(lw.reuse))
-		defer lw.copier.stop()
 		// The new version has about as many entries: growing the maps showed in the profile of
 		// a keystroke.
 		lw.shapes = make(map[*ssa.Function]shape, len(prev.shapes))
 		lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
 	}
-	lw.lowerProgram(prev)
-	f := &File{Tree: t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
+	return lw
+}
+
+// file returns the file lowered, once every function is, with its captured reads.
+func (lw *lowerer) file() *File {
+	f := &File{Tree: lw.t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
 	lw.captures.finish(f)
 	return f
 }

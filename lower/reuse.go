@@ -30,7 +30,7 @@ type shape struct {
 // out are subtrees that are not analyzed (a with statement or a direct eval in them changes
 // variables outside them) or that use arguments, which an arrow function shares with the
 // function around it, and functions that end on the line the edit starts on, if it makes or
-// removes a line break (endsOnEditedLine). src is the new version's source.
+// removes a line break (editedLineStart). src is the new version's source.
 func reusable(prev *File, edit ts.Edit, src []byte) map[uint32]*ssa.Function {
 	delta := int32(edit.NewEndByte) - int32(edit.OldEndByte)
 	lineStart := editedLineStart(prev.Tree.Src, src, edit)
@@ -40,7 +40,7 @@ func reusable(prev *File, edit ts.Edit, src []byte) map[uint32]*ssa.Function {
 		for _, fn := range parent.Children {
 			start, end := uint32(fn.Span.Start), uint32(fn.Span.End)
 			switch {
-			case end <= edit.StartByte && int32(end) > lineStart:
+			case endsOnEditedLine(fn, edit, lineStart):
 				walk(fn)
 				continue
 			case end <= edit.StartByte:
@@ -69,6 +69,12 @@ func editedLineStart(old, src []byte, edit ts.Edit) int32 {
 		return math.MaxInt32
 	}
 	return int32(bytes.LastIndexByte(old[:edit.StartByte], '\n') + 1)
+}
+
+// endsOnEditedLine reports whether fn ends before edit, on the line it starts on, which begins
+// at lineStart (editedLineStart).
+func endsOnEditedLine(fn *ssa.Function, edit ts.Edit, lineStart int32) bool {
+	return fn.Span.End <= int32(edit.StartByte) && fn.Span.End > lineStart
 }
 
 // breaksLine reports whether text may hold a line terminator: a line feed, a carriage return,

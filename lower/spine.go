@@ -64,21 +64,15 @@ func lowerSpine(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*s
 	}
 	// The function's own lowering hands it over to be built; the rest is built already.
 	var lowered []*ssa.Function
-	lw := &lowerer{strict: prev.strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
-		shapes: make(map[*ssa.Function]shape, len(prev.shapes)), captures: newCaptureResolver(),
-		ready: func(fn *ssa.Function) { lowered = append(lowered, fn) }, lines: lines}
-	lw.captures.captures = make(map[*ssa.Place]*ssa.Place, len(prev.Captures))
-	lw.reuse = reusable(prev, edit, t.Src)
-	lw.copier = startCopier(len(lw.reuse))
+	lw := newLowerer(t, prev, edit, lines, func(fn *ssa.Function) { lowered = append(lowered, fn) }, prev.strict)
 	defer lw.copier.stop()
 	sp.lw = lw
 	sp.clones = make([]*ssa.Function, len(sp.path))
 	if sp.clone(0, nil); sp.failed {
 		return nil
 	}
-	f := &File{Tree: t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited,
-		alone: sp.lowered}
-	lw.captures.finish(f)
+	f := lw.file()
+	f.alone = sp.lowered
 	if ready != nil {
 		for _, fn := range lowered {
 			ready(fn)
@@ -186,10 +180,8 @@ func (sp *spine) sameAround(prev *File, t *ts.Tree, edit ts.Edit) bool {
 				return false
 			}
 		}
-		for _, c := range fn.Children {
-			if c.Span.End <= int32(edit.StartByte) && c.Span.End > lineStart {
-				return false
-			}
+		if slices.ContainsFunc(fn.Children, func(c *ssa.Function) bool { return endsOnEditedLine(c, edit, lineStart) }) {
+			return false
 		}
 	}
 	return true
