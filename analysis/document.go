@@ -119,12 +119,15 @@ func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 	if d == nil {
 		return nil
 	}
-	bt := d.syntaxTree()
-	if bt == nil {
+	if d.syntaxTree() == nil {
 		return nil
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()
+	bt := d.tree.Load()
+	if bt == nil {
+		return nil
+	}
 	tree, err := bt.Reparse(edit, text)
 	if err != nil {
 		return nil
@@ -158,20 +161,28 @@ func (d *Document) Compact() {
 // on the text alone, not on the versions it was edited through. It returns nil for a version
 // parsed whole already, for one whose tree has no error, for one whose answers come from an
 // older analysis (moved.go: they were chosen against this tree's breakage, and the version
-// parsed whole has no history to move them from), for one not analyzed yet, and after its
-// first call. It parses the file whole, so it belongs where nothing waits: when the user stops
+// parsed whole has no history to move them from), for one not analyzed yet, for one whose
+// tree a later version has taken, and after its first call. It parses the file whole, so it belongs where nothing waits: when the user stops
 // typing.
 func (d *Document) ParsedWhole() *Document {
 	r := d.result.Load()
 	if r == nil || r.moving != nil || !d.parsedWhole.CompareAndSwap(false, true) {
 		return nil
 	}
+	d.treeMu.Lock()
 	t := d.tree.Load()
-	if t == nil || len(t.Nodes) == 0 || t.Nodes[0].Flags&treesitter.HasError == 0 {
+	broken := t != nil && len(t.Nodes) > 0 && t.Nodes[0].Flags&treesitter.HasError != 0
+	d.treeMu.Unlock()
+	if !broken {
 		return nil
 	}
 	whole := NewDocument(d.text, d.opts)
-	if slices.Equal(whole.syntaxTree().Nodes, t.Nodes) {
+	wholeNodes := whole.syntaxTree().Nodes
+	d.treeMu.Lock()
+	// A successor that gave the tree up meanwhile is newer than d: there is nothing to replace.
+	differs := d.tree.Load() == t && !slices.Equal(wholeNodes, t.Nodes)
+	d.treeMu.Unlock()
+	if !differs {
 		whole.Close()
 		return nil
 	}
@@ -219,7 +230,7 @@ func (d *Document) Result() *Result {
 			// Only lowering the next version needed from's flat tree, and this was it; from's
 			// analysis may live on to answer for later texts (moved.go), without it.
 			prev.File.Tree = nil
-			from.tree.Store(nil)
+			from.recycleTree()
 		}
 		if answered != nil && answered.breaks(fresh, d.edits) {
 			d.result.Store(answered.Moved(d.text, d.lines, d.edits, fresh))
@@ -228,6 +239,17 @@ func (d *Document) Result() *Result {
 		d.result.Store(fresh)
 	})
 	return d.result.Load()
+}
+
+// recycleTree gives d's syntax tree up, once its successor re-parsed from it and lowered
+// from its analysis: its nodes serve the next flat tree (treesitter.Tree.Recycle). Whoever
+// else reads d's tree holds treeMu.
+func (d *Document) recycleTree() {
+	d.treeMu.Lock()
+	defer d.treeMu.Unlock()
+	if t := d.tree.Swap(nil); t != nil {
+		t.Recycle()
+	}
 }
 
 // Ready returns the analysis of this version if it is computed already, or nil.

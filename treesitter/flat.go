@@ -626,7 +626,7 @@ func flattenFrom(ts *sitter.Tree, g *Grammar, r *reuse, release bool) ([]Node, e
 		defer C.free(buf)
 		nodes = unsafe.Slice((*Node)(buf), count)
 	} else {
-		nodes = make([]Node, count)
+		nodes = newNodes(int(count))
 	}
 	var from *C.flat_reuse
 	if r != nil {

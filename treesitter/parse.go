@@ -232,6 +232,7 @@ func (t *Tree) ParseWhole() bool {
 			return
 		}
 		nodes, err := flatten(ts, t.Grammar)
+		defer recycle(nodes) // the first re-parse's flat tree
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		// Close sets cancel before it takes the lock: a tree closed meanwhile keeps no C tree.
@@ -271,6 +272,7 @@ func (t *Tree) Compact(after int) error {
 		return err
 	}
 	nodes, err := flatten(ts, t.Grammar)
+	defer recycle(nodes)
 	if err != nil || !slices.Equal(nodes, t.Nodes) {
 		ts.Close()
 		return err
