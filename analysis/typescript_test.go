@@ -103,3 +103,45 @@ func TestCommentAfterJoin(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeTakenIntoAType: an unfinished type (an object type, an overload's parameters, a
+// type alias) makes tree-sitter's recovery take the statements after it into the type, which
+// makes no code: the function was analyzed without them, with no diagnostic, and showed
+// `x₂: this value of x is never read` where the if reads it (this session's user test). It is
+// now not analyzed. An error of names alone in a type is valid TypeScript the grammar does not
+// know (a variance annotation), and the function stays analyzed.
+func TestCodeTakenIntoAType(t *testing.T) {
+	src := `function objectType(o: number) {
+  let x = o;
+  let v: { a: number
+  if (x > 3) { x = 3; }
+  return x;
+}
+function overload(o: number) {
+  let x = o;
+  function sig(a
+  if (x > 3) { x = 3; }
+  return x;
+}
+function alias(o: number) {
+  let x = o;
+  type T = (a
+  if (x > 3) { x = 3; }
+  return x;
+}
+function variance() {
+  interface Producer<out T> { get(): T }
+  let p: Producer<number> | undefined;
+  return p;
+}
+`
+	for _, lang := range []analysis.Language{analysis.TypeScript, analysis.TSX} {
+		checkDiagnostics(t, src, analysis.Options{Language: lang}, func(d analysis.Diagnostic) string {
+			return " " + d.Message
+		}, []string{
+			"4:6 function objectType is not analyzed: syntax error at 4:6",
+			"9:16 function overload is not analyzed: syntax error at 9:16",
+			"15:13 function alias is not analyzed: syntax error at 15:13",
+		})
+	}
+}

@@ -296,7 +296,8 @@ func (fs *funcState) param(p int32) {
 }
 
 // checkSyntax marks the function as not analyzed if its own part of node (nested functions
-// and types aside) has a syntax error.
+// aside) has a syntax error. In a type, which makes no code, only an error that may have taken
+// code in counts (codeInType).
 func (fs *funcState) checkSyntax(node int32) {
 	t := fs.lw.t
 	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
@@ -306,8 +307,14 @@ func (fs *funcState) checkSyntax(node int32) {
 	walk(t, node, func(i int32) bool {
 		n := &t.Nodes[i]
 		switch {
-		case found || i != node && (isFunctionNode(n.Kind) || isType(n.Kind)):
-			return false // a nested function's own; or a type's, which makes no code
+		case found || i != node && isFunctionNode(n.Kind):
+			return false // a nested function's own
+		case i != node && isType(n.Kind):
+			if at := codeInType(t, i); at >= 0 {
+				fs.refuse(ssa.SyntaxError, span(t, at), "")
+				found = true
+			}
+			return false
 		case n.Flags&(ts.IsError|ts.Missing) != 0:
 			fs.refuse(ssa.SyntaxError, span(t, i), "")
 			found = true
@@ -315,6 +322,38 @@ func (fs *funcState) checkSyntax(node int32) {
 		}
 		return n.Flags&ts.HasError != 0
 	})
+}
+
+// codeInType returns the first error in type node typ that may hold code, or -1. Error
+// recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `interface I {`)
+// takes the statements after it into the type, where they would be dropped as types are; so a
+// token tree-sitter made up counts, and an error node that holds more than names. An error of
+// names alone is a construct tree-sitter-typescript 0.23.2 does not know in valid TypeScript
+// (the variance annotations of `interface Producer<out T>`), which makes no code either.
+func codeInType(t *ts.Tree, typ int32) int32 {
+	found := int32(-1)
+	walk(t, typ, func(i int32) bool {
+		n := &t.Nodes[i]
+		switch {
+		case found >= 0:
+			return false
+		case n.Flags&ts.Missing != 0 || n.Flags&ts.IsError != 0 && !namesOnly(t, i):
+			found = i
+			return false
+		}
+		return n.Flags&ts.HasError != 0
+	})
+	return found
+}
+
+// namesOnly reports whether the named nodes below node i are all leaves.
+func namesOnly(t *ts.Tree, i int32) bool {
+	for c := t.FirstNamedChild(i); c >= 0; c = t.NextNamedSibling(c) {
+		if t.FirstNamedChild(c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // hasUseStrict reports whether the statements of body start with a "use strict" directive.
