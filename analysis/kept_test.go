@@ -194,3 +194,32 @@ func TestErrorOfAWholeFile(t *testing.T) {
 		t.Errorf("syntax errors %q, want one on line 3", errs)
 	}
 }
+
+// TestNewFunctionTookCode: typing an arrow function before a statement makes that statement,
+// once `=>` is typed, the body of a new arrow function, broken. That version analyzed `list`
+// without the statement, its fresh analysis was shown (the edit is inside `list`, which parses
+// as it did), and became the version kept for the next ones: from `{` to `}`, with `list` now
+// broken, the hints of `list` were gone (this session's user test, in TSX, where `<U,>(u)`
+// alone does not parse). The function around a new broken function that spans code the edits
+// did not write now counts as reshaped: each version answers from the one before `=>`.
+func TestNewFunctionTookCode(t *testing.T) {
+	src := "function list(items: number[]) {\n  let total = items.length;\n  if (total > 3) {\n    total = 3;\n  }\n  return total;\n}\n"
+	for _, tc := range []struct {
+		lang  analysis.Language
+		typed string
+	}{
+		{analysis.TSX, "\n  const pick = <U,>(u) => { return u; };"},
+		{analysis.TypeScript, "\n  const pick = (u: number) => { return u; };"},
+	} {
+		doc := analysis.NewDocument([]byte(src), analysis.Options{Language: tc.lang})
+		doc.Result()
+		at := strings.Index(src, "\n  if")
+		for i, c := range tc.typed {
+			doc = insertAt(doc, at+i, string(c))
+			if hints := hintLabels(doc.Result(), len(doc.Text())); !strings.Contains(hints, "total₃ ← φ(₁,₂)") {
+				t.Errorf("%v, %q typed: hints\n%s\nlack total's φ", tc.lang, tc.typed[:i+1], hints)
+			}
+		}
+		doc.Close()
+	}
+}

@@ -280,7 +280,8 @@ const maxMovedPlaces = 32
 // that fresh does not (see below), and no edit made since that
 // analysis is in a function fresh analyzes as it was, only edited inside: there fresh's answers
 // are the text's own, and an old analysis would lose what was edited. A function fresh analyzes
-// but error recovery reshaped (a `}` deleted makes it swallow the code after it) does not count.
+// but error recovery reshaped (a `}` deleted makes it swallow the code after it; a new broken
+// function took some of its code, tookCodeOf) does not count.
 // A file edited in too many places since has answers of its own better than an old text's.
 //
 // r may have errors of its own: a version answers with its fresh analysis, errors and all, when
@@ -315,8 +316,11 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 	}
 	var kept map[Span]bool     // the spans in fresh's text of r's functions edited only inside
 	var existed map[int32]bool // where r's functions start in fresh's text
+	written := make([]Span, len(since))
 	for i, e := range since {
-		at, _ := forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, since[i+1:])
+		written[i], _ = forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, since[i+1:])
+	}
+	for _, at := range written {
 		fn := fresh.innermost(at)
 		if fn.NotAnalyzed.IsSyntax() {
 			continue
@@ -337,11 +341,28 @@ func (r *Result) breaks(fresh *Result, edits []Edit) bool {
 		for fn.Parent != nil && !existed[fn.Span.Start] && !fn.Parent.NotAnalyzed.IsSyntax() {
 			fn = fn.Parent
 		}
-		if kept[fn.Span] {
+		if kept[fn.Span] && !tookCodeOf(fn, broken, existed, written) {
 			return false
 		}
 	}
 	return true
+}
+
+// tookCodeOf reports whether a function nested in fn that is broken by a syntax error, one of
+// broken, and new since the last good analysis (existed holds where that one's functions
+// start), spans text that the edits since did not write: error recovery took code of fn into
+// it, so fn's analysis lacks that code. Typing `const pick = <U,>(u) =>` before a statement of
+// fn in TSX makes an arrow function of that statement, broken, until its body is typed.
+func tookCodeOf(fn *ssa.Function, broken []*ssa.Function, existed map[int32]bool, written []Span) bool {
+	for _, b := range broken {
+		if b == fn || existed[b.Span.Start] || b.Span.Start < fn.Span.Start || fn.Span.End < b.Span.End {
+			continue
+		}
+		if !slices.ContainsFunc(written, func(w Span) bool { return w.Start <= b.Span.Start && b.Span.End <= w.End }) {
+			return true
+		}
+	}
+	return false
 }
 
 // moveFuncSpan moves the span of a function through edits, growing it with the edits inside
