@@ -197,6 +197,11 @@ func checkFile(s source, opts analysis.Options, lang *langFlag, parsed func()) f
 	if err != nil {
 		return fileReport{err: err}
 	}
+	return fileReport{findings: findingsOf(c)}
+}
+
+// findingsOf returns the diagnostics of c with their places.
+func findingsOf(c *analysis.Checked) []finding {
 	ds := c.Diagnostics
 	offs := make([]int32, 0, 2*len(ds))
 	for _, d := range ds {
@@ -207,7 +212,7 @@ func checkFile(s source, opts analysis.Options, lang *langFlag, parsed func()) f
 	for i, d := range ds {
 		fs[i] = finding{severity: d.Severity, code: d.Code, message: d.Message, start: places[d.Span.Start], end: places[d.Span.End]}
 	}
-	return fileReport{findings: fs}
+	return fs
 }
 
 // writeText prints the findings of one file, one a line, as file:line:col: severity: message.

@@ -17,7 +17,9 @@ var annotateCommand = &command{
 	doc: `
 Prints FILE with the SSA version after every occurrence of a local variable (x₂; i₂→₃ where one
 occurrence reads and writes) and, at the end of a line where control flow joins, its φ functions
-(φ i₂ = (i₁, i₃)). FILE is JavaScript, TypeScript or TSX by its extension, or as --lang says.`,
+(i₂ ← φ(₁,₃): i₂ is i₁ or i₃, as control came). The functions that are not analyzed, and why,
+are printed on stderr as check prints them. FILE is JavaScript, TypeScript or TSX by its
+extension, or as --lang says; - reads standard input.`,
 	examples: `
 ssalens annotate app.js
 ssalens annotate component.tsx
@@ -35,6 +37,13 @@ ssalens annotate --lang ts script.txt`,
 			if _, err := io.WriteString(c.stdout, r.Annotate()); err != nil {
 				return c.fail(err)
 			}
+			notAnalyzed := &analysis.Checked{Src: r.Src, Lines: r.Lines}
+			for _, d := range r.Diagnostics(true) {
+				if d.Code == "notAnalyzed" {
+					notAnalyzed.Diagnostics = append(notAnalyzed.Diagnostics, d)
+				}
+			}
+			writeText(c.stderr, c.args[0], findingsOf(notAnalyzed))
 			return exitOK
 		}
 	},
@@ -48,9 +57,9 @@ var dumpCommand = &command{
 Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
 instructions, each value named var$version. With --json, one JSON object instead: the functions
 with their φs, values and uses (lines and columns from 1, columns in bytes, as check prints
-them). With --dot, the control-flow
-graph of each function for Graphviz, as the Show SSA view draws it: a box per block with its φs
-(x₃ ← φ(₁,₂), an operand per predecessor) and instructions, back edges dashed.`,
+them). With --dot, the control-flow graph of each function for Graphviz, as the Show SSA view
+draws it: a box per block with its φs (x₃ ← φ(₁,₂), an operand per predecessor) and
+instructions, back edges dashed. - reads standard input.`,
 	examples: `
 ssalens dump app.js
 ssalens dump --func count app.js
@@ -96,8 +105,9 @@ Prints the diagnostics of each file PATH names and, in each directory it names, 
 of the files ending in .js .mjs .cjs .jsx .ts .mts .cts .tsx, except TypeScript declaration
 files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modules and hidden
 directories, and what .gitignore files exclude (those in the directory and below it, and those
-of its parents up to the root of its Git repository). Each file is JavaScript, TypeScript or
-TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
+of its parents up to the root of its Git repository); a file or directory named is checked even
+if they exclude it, as ripgrep does. - reads standard input. Each file is JavaScript, TypeScript
+or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
 largest first; the output is in the order of their paths whatever the number of jobs. While
 stderr is a terminal, a line there shows the files done, of all, and one at work.
 
@@ -228,7 +238,7 @@ func (c *call) analyzeOne(lang *langFlag) (*analysis.Result, int) {
 // analyzeFile reads one file and analyzes it with analyze (analysis.Analyze or analysis.Check),
 // in the language lang says.
 func analyzeFile[T any](file string, opts analysis.Options, lang *langFlag, analyze func([]byte, analysis.Options) (T, error)) (T, error) {
-	src, err := os.ReadFile(file)
+	src, err := readSource(file)
 	if err != nil {
 		var none T
 		return none, err
@@ -239,6 +249,17 @@ func analyzeFile[T any](file string, opts analysis.Options, lang *langFlag, anal
 		return r, fmt.Errorf("%s: %w", file, err)
 	}
 	return r, nil
+}
+
+// stdin is the operand that names standard input, as the file to read.
+const stdin = "-"
+
+// readSource reads file, or standard input for stdin.
+func readSource(file string) ([]byte, error) {
+	if file == stdin {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(file)
 }
 
 // langFlag is the --lang flag of the commands that read files: the language to parse them in,

@@ -52,6 +52,8 @@ func collectSources(operands []string) []source {
 	for _, op := range operands {
 		info, err := os.Stat(op)
 		switch {
+		case op == stdin:
+			sources = append(sources, source{path: op})
 		case err != nil:
 			sources = append(sources, source{path: op, err: err})
 		case info.IsDir():
