@@ -175,14 +175,16 @@ func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
 }
 
 // errorAt returns where the syntax error that breaks fn is: the error tree-sitter found, or,
-// if that is the whole of fn, the last of edits, which made it. Error recovery can give up on
-// a whole function, or a whole file: an unclosed { in zod's schemas.ts makes the TypeScript
-// grammar's tree one error node from the first byte to the last.
+// if that holds the last of edits, which made it, that edit. Error recovery can give up on a
+// whole statement, a whole function, or a whole file: an unclosed { in zod's schemas.ts makes
+// the TypeScript grammar's tree one error node from the first byte to the last, and a generic
+// arrow typed into a TSX function one of the whole statement that declares the function.
 func errorAt(fn *ssa.Function, edits []Edit) Span {
 	at := fn.NotAnalyzed.At
-	if n := len(edits); n > 0 && at == fn.Span {
-		e := edits[n-1]
-		return Span{Start: max(at.Start, int32(e.StartByte)), End: min(at.End, int32(e.NewEndByte))}
+	if n := len(edits); n > 0 {
+		if e := edits[n-1]; at.Start <= int32(e.StartByte) && int32(e.NewEndByte) <= at.End {
+			return Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}
+		}
 	}
 	return at
 }

@@ -223,3 +223,56 @@ func TestNewFunctionTookCode(t *testing.T) {
 		doc.Close()
 	}
 }
+
+// TestErrorOfAWholeStatement: a generic arrow typed into a TSX function can make the whole
+// statement that declares the function one error node, and the syntax error of the version
+// kept said "at 2:1", seven lines above the edit (this session's user test). An error that
+// holds the last edit now points at the edit, as one of a whole function did
+// (TestErrorOfAWholeFile).
+func TestErrorOfAWholeStatement(t *testing.T) {
+	src := `import * as React from "react";
+export function List<T>({ items }: { items: T[] }) {
+  let count = 0;
+  const rows = items.map((it, i) => {
+    count += 1;
+    return <li key={i}>{String(it)}</li>;
+  });
+  let total = count;
+  if (total > 3) {
+    total = 3;
+  }
+  return <ul data-n={total}>{rows}</ul>;
+}
+export const ident = <T,>(x: T) => {
+  let y = x;
+  y = y ?? x;
+  return y;
+};
+function later(a: number) {
+  let b = a;
+  for (let i = 0; i < a; i++) {
+    b += i;
+  }
+  return b;
+}
+`
+	doc := analysis.NewDocument([]byte(src), analysis.Options{Language: analysis.TSX})
+	defer func() { doc.Close() }()
+	doc.Result()
+	at := strings.Index(src, "\n  if (total")
+	for i, c := range "\n  const pick = <U,>(u: U): U " {
+		doc = insertAt(doc, at+i, string(c))
+		doc.Result()
+	}
+	r := doc.Result()
+	var errs []string
+	for _, d := range r.Diagnostics(true) {
+		if d.Code == "syntaxError" {
+			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
+			errs = append(errs, fmt.Sprintf("%d:%d %s", line+1, col+1, d.Message))
+		}
+	}
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], "9:") {
+		t.Errorf("syntax errors %q, want one on line 9, the edited one", errs)
+	}
+}
