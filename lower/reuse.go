@@ -276,17 +276,34 @@ func levelsUp(fn, owner *ssa.Function) int {
 // Their own variables are settled and resolved as they were in prev, and the captured reads
 // inside the copy are the copy's own (ssa.Function.Captures).
 func (lw *lowerer) adopt(c reusedCopy) {
+	lw.listCopied(c)
+	lw.readUses(c)
+}
+
+// listCopied lists the functions of copy c in File.Copied, with the functions of the previous
+// version they copy; those whose code uses the arguments object of a function around them
+// still do.
+func (lw *lowerer) listCopied(c reusedCopy) {
 	funcs := c.copy.Funcs()
 	first := len(lw.copied)
 	var list func(*ssa.Function)
 	list = func(of *ssa.Function) {
-		lw.copied = append(lw.copied, Copied{Func: funcs[len(lw.copied)-first], Of: of, Move: ssa.Move{At: math.MinInt32, By: c.shift}})
+		fn := funcs[len(lw.copied)-first]
+		lw.copied = append(lw.copied, Copied{Func: fn, Of: of, Move: ssa.Move{At: math.MinInt32, By: c.shift}})
+		if lw.prev.usesArguments[of] {
+			lw.captures.usesArguments[fn] = true
+		}
 		for _, child := range of.Children {
 			list(child)
 		}
 	}
 	list(c.old)
-	root := c.copy.Func()
+}
+
+// readUses reads the uses the functions of copy c make of globals and of the variables of
+// functions around it.
+func (lw *lowerer) readUses(c reusedCopy) {
+	funcs, root := c.copy.Funcs(), c.copy.Func()
 	c.copy.OuterUses(func(u ssa.OuterUse) {
 		lw.captures.readOuter(funcs[u.Order], c.index+int(u.Order), outerUse{binding: c.copy.Binding(u), span: u.Span,
 			defines: u.Defines, reads: u.Reads, copy: c.copy, copied: u}, root)

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,4 +83,42 @@ func TestLowerSpine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSpineCarriesCopies: a copy beside the functions around the edit, itself a copy, takes
+// what its old version recorded (spine.adopt) rather than reading its uses again: the captured
+// reads that see a single definition, and whether its code uses the arguments object of a
+// function around it. Three edits in g's body copy the arrow a of a copy, and the fourth, in
+// f's own code, lowers f alone: a reads f's arguments, so it is lowered again too, and f's
+// parameter p is a context variable.
+func TestSpineCarriesCopies(t *testing.T) {
+	src := "function f(p) {\n  const c = 1;\n  const a = () => arguments[0] + c;\n  function g() { return 0; }\n  return p;\n}\n"
+	tree, err := ts.Parse(ts.JavaScript, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
+	for i, step := range []struct{ after, text string }{
+		{"return 0", " + 1"}, {"return 0", " + 2"}, {"return 0", " + 3"}, {"return p", " + c"},
+	} {
+		at := strings.Index(string(tree.Src), step.after) + len(step.after)
+		next := slices.Concat(tree.Src[:at], []byte(step.text), tree.Src[at:])
+		edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at), NewEndByte: uint32(at + len(step.text))}
+		nextTree, err := tree.Reparse(edit, next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree.Close()
+		tree = nextTree
+		got, _ := lowerAndBuild(t, tree, prev, edit, true)
+		want, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
+		if g, w := describe(got), describe(want); g != w {
+			t.Fatalf("edit %d: lowering from the previous version differs:\n%s\nwant\n%s", i, g, w)
+		}
+		if got.alone == nil {
+			t.Errorf("edit %d: the lowering did not lower one function alone", i)
+		}
+		prev = got
+	}
+	tree.Close()
 }

@@ -311,6 +311,22 @@ func (fn *Function) ReadsFromOutside(v *Value) []*Place {
 	return ps
 }
 
+// CapturedOutside calls yield with each captured read in the copy rooted at fn of a variable
+// of a function around the copy that sees a single definition, def (AddCapture), and reports
+// whether fn is the root of a copy, which alone records them. The lowering of the next
+// version, which copies fn again, resolves them again from there rather than from every use the
+// copy makes of the variables around it.
+func (fn *Function) CapturedOutside(yield func(u OuterUse, def *Place)) bool {
+	c := fn.copied.Value()
+	if c == nil || c.funcs[0] != fn {
+		return false
+	}
+	for _, p := range c.pending {
+		yield(OuterUse{Order: p.order, Instr: p.instr, Reads: true}, p.def)
+	}
+	return true
+}
+
 // Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
 // Whoever reads the blocks, bindings or values of a function of a version lowered from another
 // calls it first; it is safe to call from any goroutine, and costs nothing once made.
