@@ -313,9 +313,9 @@ func (fn *Function) ReadsFromOutside(v *Value) []*Place {
 
 // CapturedOutside calls yield with each captured read in the copy rooted at fn of a variable
 // of a function around the copy that sees a single definition, def (AddCapture), and reports
-// whether fn is the root of a copy, which alone records them. The lowering of the next
-// version, which copies fn again, resolves them again from there rather than from every use the
-// copy makes of the variables around it.
+// whether fn is the root of a copy, which alone records them. A lowering that copies fn again
+// and clones those functions carries them over, rather than reading every use the copy makes
+// of their variables.
 func (fn *Function) CapturedOutside(yield func(u OuterUse, def *Place)) bool {
 	c := fn.copied.Value()
 	if c == nil || c.funcs[0] != fn {
