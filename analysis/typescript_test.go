@@ -108,8 +108,9 @@ func TestCommentAfterJoin(t *testing.T) {
 // type alias) makes tree-sitter's recovery take the statements after it into the type, which
 // makes no code: the function was analyzed without them, with no diagnostic, and showed
 // `x₂: this value of x is never read` where the if reads it (this session's user test). It is
-// now not analyzed. An error of names alone in a type is valid TypeScript the grammar does not
-// know (a variance annotation), and the function stays analyzed.
+// now not analyzed. An error in a type that holds no token of code is valid TypeScript the
+// grammar does not know (a variance annotation, keyof readonly, an import type as a parameter's
+// type), and the function stays analyzed.
 func TestCodeTakenIntoAType(t *testing.T) {
 	src := `function objectType(o: number) {
   let x = o;
@@ -129,9 +130,18 @@ function alias(o: number) {
   if (x > 3) { x = 3; }
   return x;
 }
-function variance() {
+function aliasBeforeAssignment(o: number) {
+  let t = o;
+  type L =
+  t = t + 1;
+  if (t > 1) t = 1;
+  return t;
+}
+function grammarGaps() {
   interface Producer<out T> { get(): T }
-  let p: Producer<number> | undefined;
+  type Flags = { [K in keyof readonly any[]]?: boolean };
+  interface J { visit<M = {}>(m?: import("./m").Visitor<M>): any; }
+  let p: Producer<number> | Flags | J | undefined;
   return p;
 }
 `
@@ -142,6 +152,7 @@ function variance() {
 			"4:6 function objectType is not analyzed: syntax error at 4:6",
 			"9:16 function overload is not analyzed: syntax error at 9:16",
 			"15:13 function alias is not analyzed: syntax error at 15:13",
+			"22:3 function aliasBeforeAssignment is not analyzed: syntax error at 22:3",
 		})
 	}
 }

@@ -325,11 +325,12 @@ func (fs *funcState) checkSyntax(node int32) {
 }
 
 // codeInType returns the first error in type node typ that may hold code, or -1. Error
-// recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `interface I {`)
-// takes the statements after it into the type, where they would be dropped as types are; so a
-// token tree-sitter made up counts, and an error node that holds more than names. An error of
-// names alone is a construct tree-sitter-typescript 0.23.2 does not know in valid TypeScript
-// (the variance annotations of `interface Producer<out T>`), which makes no code either.
+// recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `type L =`) takes
+// the statements after it into the type, where they would be dropped as types are; so a token
+// tree-sitter made up counts, and an error node holding a token no type has (codeTokens). Any
+// other error is valid TypeScript the grammar does not know, which makes no code either: the
+// variance annotations of `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T`
+// as a parameter's type, call signatures one a line.
 func codeInType(t *ts.Tree, typ int32) int32 {
 	found := int32(-1)
 	walk(t, typ, func(i int32) bool {
@@ -337,7 +338,7 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 		switch {
 		case found >= 0:
 			return false
-		case n.Flags&ts.Missing != 0 || n.Flags&ts.IsError != 0 && !namesOnly(t, i):
+		case n.Flags&ts.Missing != 0 || n.Flags&ts.IsError != 0 && holdsCodeToken(t, i):
 			found = i
 			return false
 		}
@@ -346,15 +347,28 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 	return found
 }
 
-// namesOnly reports whether the named nodes below node i are all leaves.
-func namesOnly(t *ts.Tree, i int32) bool {
-	for c := t.FirstNamedChild(i); c >= 0; c = t.NextNamedSibling(c) {
-		if t.FirstNamedChild(c) >= 0 {
-			return false
+// holdsCodeToken reports whether the subtree of node i has one of codeTokens.
+func holdsCodeToken(t *ts.Tree, i int32) bool {
+	for j := i + 1; j < t.SubtreeEnd(i); j++ {
+		if codeTokens[t.Nodes[j].Kind] {
+			return true
 		}
 	}
-	return true
+	return false
 }
+
+// codeTokens are the tokens of statements and of operators that assign or compute, which no
+// type has: an error that holds one took code in.
+var codeTokens = func() map[ts.Kind]bool {
+	m := make(map[ts.Kind]bool)
+	for _, tok := range []string{"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
+		"++", "--", "==", "===", "!=", "!==", "&&", "||", "??",
+		"if", "else", "for", "while", "do", "return", "const", "let", "var", "switch", "case", "break", "continue", "throw",
+		"try", "catch", "finally", "with", "debugger", "function", "class", "yield", "await", "delete"} {
+		m[ts.TokenKind(tok)] = true
+	}
+	return m
+}()
 
 // hasUseStrict reports whether the statements of body start with a "use strict" directive.
 func (lw *lowerer) hasUseStrict(body int32) bool {
