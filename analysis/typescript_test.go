@@ -141,7 +141,11 @@ function grammarGaps() {
   interface Producer<out T> { get(): T }
   type Flags = { [K in keyof readonly any[]]?: boolean };
   interface J { visit<M = {}>(m?: import("./m").Visitor<M>): any; }
-  let p: Producer<number> | Flags | J | undefined;
+  type Route<T> = {
+    <F extends object = T[]>(handler: F): T
+    <P = T>(handler: P): T
+  };
+  let p: Producer<number> | Flags | J | Route<number> | undefined;
   return p;
 }
 `

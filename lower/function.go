@@ -327,10 +327,10 @@ func (fs *funcState) checkSyntax(node int32) {
 // codeInType returns the first error in type node typ that may hold code, or -1. Error
 // recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `type L =`) takes
 // the statements after it into the type, where they would be dropped as types are; so a token
-// tree-sitter made up counts, and an error node holding a token no type has (codeTokens). Any
-// other error is valid TypeScript the grammar does not know, which makes no code either: the
-// variance annotations of `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T`
-// as a parameter's type, call signatures one a line.
+// tree-sitter made up counts, and an error node holding code (holdsCode). Any other error is
+// valid TypeScript the grammar does not know, which makes no code either: the variance
+// annotations of `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T` as a
+// parameter's type, call signatures one a line.
 func codeInType(t *ts.Tree, typ int32) int32 {
 	found := int32(-1)
 	walk(t, typ, func(i int32) bool {
@@ -338,8 +338,13 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 		switch {
 		case found >= 0:
 			return false
-		case n.Flags&ts.Missing != 0 || n.Flags&ts.IsError != 0 && holdsCodeToken(t, i):
+		case n.Flags&ts.Missing != 0:
 			found = i
+			return false
+		case n.Flags&ts.IsError != 0:
+			if holdsCode(t, i) {
+				found = i
+			}
 			return false
 		}
 		return n.Flags&ts.HasError != 0
@@ -347,15 +352,28 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 	return found
 }
 
-// holdsCodeToken reports whether the subtree of node i has one of codeTokens.
-func holdsCodeToken(t *ts.Tree, i int32) bool {
+// holdsCode reports whether error node i holds a token no type has (codeTokens; an = outside
+// angle brackets, where it would give a type parameter its default), or one tree-sitter made
+// up.
+func holdsCode(t *ts.Tree, i int32) bool {
+	angles := 0
 	for j := i + 1; j < t.SubtreeEnd(i); j++ {
-		if codeTokens[t.Nodes[j].Kind] {
+		switch k := t.Nodes[j].Kind; {
+		case t.Nodes[j].Flags&ts.Missing != 0:
+			return true
+		case k == tokenLess:
+			angles++
+		case k == tokenGreater:
+			angles--
+		case k == tokenAssign && angles > 0:
+		case codeTokens[k]:
 			return true
 		}
 	}
 	return false
 }
+
+var tokenLess, tokenGreater, tokenAssign = ts.TokenKind("<"), ts.TokenKind(">"), ts.TokenKind("=")
 
 // codeTokens are the tokens of statements and of operators that assign or compute, which no
 // type has: an error that holds one took code in.
