@@ -19,7 +19,7 @@ Prints FILE with the SSA version after every occurrence of a local variable (x�
 occurrence reads and writes) and, at the end of a line where control flow joins, its φ functions
 (i₂ ← φ(₁,₃): i₂ is i₁ or i₃, as control came). The functions that are not analyzed, and why,
 are printed on stderr as check prints them. FILE is JavaScript, TypeScript or TSX by its
-extension, or as --lang says; - reads standard input.`,
+extension, or as --lang says; FILE - reads standard input, JavaScript unless --lang says.`,
 	examples: `
 ssalens annotate app.js
 ssalens annotate component.tsx
@@ -59,7 +59,7 @@ instructions, each value named var$version. With --json, one JSON object instead
 with their φs, values and uses (lines and columns from 1, columns in bytes, as check prints
 them). With --dot, the control-flow graph of each function for Graphviz, as the Show SSA view
 draws it: a box per block with its φs (x₃ ← φ(₁,₂), an operand per predecessor) and
-instructions, back edges dashed. - reads standard input.`,
+instructions, back edges dashed. FILE - reads standard input, JavaScript unless --lang says.`,
 	examples: `
 ssalens dump app.js
 ssalens dump --func count app.js
@@ -106,8 +106,8 @@ of the files ending in .js .mjs .cjs .jsx .ts .mts .cts .tsx, except TypeScript 
 files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modules and hidden
 directories, and what .gitignore files exclude (those in the directory and below it, and those
 of its parents up to the root of its Git repository); a file or directory named is checked even
-if they exclude it, as ripgrep does. - reads standard input. Each file is JavaScript, TypeScript
-or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
+if they exclude it, as ripgrep does; PATH - reads standard input. Each file is JavaScript,
+TypeScript or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
 largest first; the output is in the order of their paths whatever the number of jobs. While
 stderr is a terminal, a line there shows the files done, of all, and one at work.
 
@@ -271,7 +271,7 @@ type langFlag struct {
 
 func addLangFlag(fs *flag.FlagSet) *langFlag {
 	l := &langFlag{}
-	fs.Var(l, "lang", "parse as `js`, ts or tsx whatever the extension (by default .ts, .mts and .cts are ts, .tsx is tsx, any other js)")
+	fs.Var(l, "lang", "parse as `LANG`, js, ts or tsx, whatever the extension (by default .ts, .mts and .cts are ts, .tsx is tsx, any other js)")
 	return l
 }
 
