@@ -169,28 +169,14 @@ func analyzedDocument(t *testing.T, src string) *analysis.Document {
 // (TestDeclarationAsBody).
 func TestErrorOfAWholeFile(t *testing.T) {
 	src := "const f = (a) => {\n  const g = (x) => {\n    const s = x ? 1 : 2;\n    h({ ...(s ? { s } : {}) });\n    return x;\n  };\n};\n"
-	doc := analysis.NewDocument([]byte(src), analysis.Options{Language: analysis.TypeScript})
-	defer func() { doc.Close() }()
-	doc.Result()
-	at := strings.Index(src, "    const s")
-	for i, c := range "    if (q) {\n" {
-		doc = insertAt(doc, at+i, string(c))
-		doc.Result()
-	}
+	doc := typeOneByOne(t, src, analysis.TypeScript, strings.Index(src, "    const s"), "    if (q) {\n")
 	r := doc.Result()
 	text := string(doc.Text())
 	hover, _, _ := r.Hover(int32(strings.Index(text, "...(s") + 4))
 	if want := "**s₁**"; !strings.HasPrefix(hover, want) || !strings.Contains(hover, "the syntax error at 3:") {
 		t.Errorf("hover of s: %q, want %s… and the syntax error on line 3", hover, want)
 	}
-	var errs []string
-	for _, d := range r.Diagnostics(true) {
-		if d.Code == "syntaxError" {
-			line, col := r.Lines.Position(d.Span.Start, analysis.UTF8)
-			errs = append(errs, fmt.Sprintf("%d:%d %s", line+1, col+1, d.Message))
-		}
-	}
-	if len(errs) != 1 || !strings.HasPrefix(errs[0], "3:") {
+	if errs := syntaxErrors(r); len(errs) != 1 || !strings.HasPrefix(errs[0], "3:") {
 		t.Errorf("syntax errors %q, want one on line 3", errs)
 	}
 }
@@ -256,15 +242,27 @@ function later(a: number) {
   return b;
 }
 `
-	doc := analysis.NewDocument([]byte(src), analysis.Options{Language: analysis.TSX})
-	defer func() { doc.Close() }()
+	doc := typeOneByOne(t, src, analysis.TSX, strings.Index(src, "\n  if (total"), "\n  const pick = <U,>(u: U): U ")
+	if errs := syntaxErrors(doc.Result()); len(errs) != 1 || !strings.HasPrefix(errs[0], "9:") {
+		t.Errorf("syntax errors %q, want one on line 9, the edited one", errs)
+	}
+}
+
+// typeOneByOne opens src in lang and types text at offset at one character at a time, each
+// version analyzed; it returns the last version.
+func typeOneByOne(t *testing.T, src string, lang analysis.Language, at int, text string) *analysis.Document {
+	doc := analysis.NewDocument([]byte(src), analysis.Options{Language: lang})
 	doc.Result()
-	at := strings.Index(src, "\n  if (total")
-	for i, c := range "\n  const pick = <U,>(u: U): U " {
+	for i, c := range text {
 		doc = insertAt(doc, at+i, string(c))
 		doc.Result()
 	}
-	r := doc.Result()
+	t.Cleanup(doc.Close)
+	return doc
+}
+
+// syntaxErrors returns r's syntax-error diagnostics as line:column message.
+func syntaxErrors(r *analysis.Result) []string {
 	var errs []string
 	for _, d := range r.Diagnostics(true) {
 		if d.Code == "syntaxError" {
@@ -272,7 +270,5 @@ function later(a: number) {
 			errs = append(errs, fmt.Sprintf("%d:%d %s", line+1, col+1, d.Message))
 		}
 	}
-	if len(errs) != 1 || !strings.HasPrefix(errs[0], "9:") {
-		t.Errorf("syntax errors %q, want one on line 9, the edited one", errs)
-	}
+	return errs
 }
