@@ -52,6 +52,24 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	return ds
 }
 
+// NotAnalyzedDiagnostics returns those of Diagnostics that say a function is not analyzed and
+// why (code notAnalyzed), without the data flow that finds the others.
+func (r *Result) NotAnalyzedDiagnostics() []Diagnostic {
+	if r.Skipped != "" {
+		return r.Diagnostics(false)
+	}
+	var ds []Diagnostic
+	for _, fn := range r.Funcs {
+		if !fn.Analyzed() {
+			if d := r.notAnalyzedDiagnostic(fn); d.Code == "notAnalyzed" {
+				ds = append(ds, d)
+			}
+		}
+	}
+	sortDiagnostics(ds)
+	return ds
+}
+
 // funcDiagnostics returns the findings about fn's own code: why it is not analyzed, or its
 // reads and assignments in the temporal dead zone, its assignments to constants and, if
 // uselessAssignments is set, its useless assignments.

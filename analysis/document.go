@@ -162,8 +162,8 @@ func (d *Document) Compact() {
 // parsed whole already, for one whose tree has no error, for one whose answers come from an
 // older analysis (moved.go: they were chosen against this tree's breakage, and the version
 // parsed whole has no history to move them from), for one not analyzed yet, for one whose
-// tree a later version has taken, and after its first call. It parses the file whole, so it belongs where nothing waits: when the user stops
-// typing.
+// tree a later version has taken, and after its first call. It parses the file whole, so it
+// belongs where nothing waits: when the user stops typing.
 func (d *Document) ParsedWhole() *Document {
 	r := d.result.Load()
 	if r == nil || r.moving != nil || !d.parsedWhole.CompareAndSwap(false, true) {

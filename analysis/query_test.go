@@ -361,3 +361,22 @@ func checkHovers(t *testing.T, r *analysis.Result, src string, cases []hoverCase
 		}
 	}
 }
+
+// TestNotAnalyzedDiagnostics: NotAnalyzedDiagnostics, which annotate prints, are those of
+// Diagnostics with the code notAnalyzed, in the same order, found without the others.
+func TestNotAnalyzedDiagnostics(t *testing.T) {
+	src := "function f(o) { with (o) { x = 1; } }\nfunction g() { let a = 1; a = 2; return eval('a'); }\nfunction h() { let b = 1; b = 2; return; }\nfunction k() { if (q) const c = 1; }\n"
+	r, err := analysis.Analyze([]byte(src), analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []analysis.Diagnostic
+	for _, d := range r.Diagnostics(true) {
+		if d.Code == "notAnalyzed" {
+			want = append(want, d)
+		}
+	}
+	if got := r.NotAnalyzedDiagnostics(); len(want) != 3 || !slices.Equal(got, want) {
+		t.Errorf("NotAnalyzedDiagnostics:\n%v\nwant three, those of Diagnostics:\n%v", got, want)
+	}
+}

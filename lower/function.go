@@ -357,7 +357,7 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 // up.
 func holdsCode(t *ts.Tree, i int32) bool {
 	angles := 0
-	for j := i + 1; j < t.SubtreeEnd(i); j++ {
+	for j, end := i+1, t.SubtreeEnd(i); j < end; j++ {
 		switch k := t.Nodes[j].Kind; {
 		case t.Nodes[j].Flags&ts.Missing != 0:
 			return true

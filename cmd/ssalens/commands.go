@@ -37,12 +37,7 @@ ssalens annotate --lang ts script.txt`,
 			if _, err := io.WriteString(c.stdout, r.Annotate()); err != nil {
 				return c.fail(err)
 			}
-			notAnalyzed := &analysis.Checked{Src: r.Src, Lines: r.Lines}
-			for _, d := range r.Diagnostics(true) {
-				if d.Code == "notAnalyzed" {
-					notAnalyzed.Diagnostics = append(notAnalyzed.Diagnostics, d)
-				}
-			}
+			notAnalyzed := &analysis.Checked{Src: r.Src, Lines: r.Lines, Diagnostics: r.NotAnalyzedDiagnostics()}
 			writeText(c.stderr, c.args[0], findingsOf(notAnalyzed))
 			return exitOK
 		}
@@ -107,9 +102,9 @@ files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modul
 directories, and what .gitignore files exclude (those in the directory and below it, and those
 of its parents up to the root of its Git repository); a file or directory named is checked even
 if they exclude it, as ripgrep does; PATH - reads standard input. Each file is JavaScript,
-TypeScript or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at a time, the
-largest first; the output is in the order of their paths whatever the number of jobs. While
-stderr is a terminal, a line there shows the files done, of all, and one at work.
+TypeScript or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at
+a time, the largest first; the output is in the order of their paths whatever the number of
+jobs. While stderr is a terminal, a line there shows the files done, of all, and one at work.
 
 A diagnostic is a read that can see a let, const, class or parameter before its declaration,
 or an assignment to a let, const or class before it, or an assignment to a constant (warning),
