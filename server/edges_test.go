@@ -3,7 +3,9 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -202,5 +204,76 @@ func TestServerReadsWhileTheClientDoesNot(t *testing.T) {
 		if got := c.next(); !strings.Contains(string(got), "window/logMessage") {
 			t.Fatalf("got %s, want a log message", got)
 		}
+	}
+}
+
+// TestServerBoundsUnreadAnswers: a client sends requests and does not read the answers. The
+// server held every answer (5.4 GB in a user test); now it holds at most maxUnsent bytes of
+// them queued and maxInflight being answered, then stops reading, so that the client's writes
+// wait. Once the client reads again, every request is answered.
+func TestServerBoundsUnreadAnswers(t *testing.T) {
+	if raceDetector {
+		t.Skip("its 300 MB of answers take a minute under the race detector; go test ./... runs it")
+	}
+	c := startRawReading(t, 0)
+	c.send(initializeMessage)
+	c.response()
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	var src strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&src, "function f%d(a) { let x = a; if (a) x = 1; return x; }\n", i)
+	}
+	text, _ := json.Marshal(src.String())
+	c.send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.js","languageId":"javascript","version":1,"text":` + string(text) + `}}}`)
+	hints := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"textDocument/inlayHint","params":{"textDocument":{"uri":"file:///a.js"},"range":{"start":{"line":0,"character":0},"end":{"line":300,"character":0}}}}`, id)
+	}
+	c.send(hints(0))
+	answerSize := len(c.response())
+
+	// Enough requests that their answers are three times what the bounds let the server hold.
+	held := maxUnsent + maxInflight*answerSize
+	n := 3 * held / answerSize
+	var sent atomic.Int64
+	sending := make(chan error, 1)
+	go func() {
+		for id := 1; id <= n; id++ {
+			msg := hints(id)
+			if _, err := fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+				sending <- err
+				return
+			}
+			sent.Add(1)
+		}
+		sending <- nil
+	}()
+	for last := int64(-1); last != sent.Load(); {
+		last = sent.Load()
+		time.Sleep(time.Second)
+	}
+	if got := sent.Load(); got == int64(n) {
+		t.Errorf("the server read all %d requests while their answers were not read", n)
+	}
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if limit := uint64(held) + 64<<20; m.HeapAlloc > limit {
+		t.Errorf("the heap holds %d MB with the answers unread, more than %d MB", m.HeapAlloc>>20, limit>>20)
+	}
+	t.Logf("%d of %d requests sent, %d MB heap, answers of %d kB", sent.Load(), n, m.HeapAlloc>>20, answerSize>>10)
+
+	answered := make(map[int]bool)
+	for len(answered) < n {
+		var r struct {
+			ID     *int
+			Result json.RawMessage
+		}
+		if err := json.Unmarshal(c.response(), &r); err != nil || r.ID == nil || len(r.Result) < answerSize/2 || answered[*r.ID] {
+			t.Fatalf("after %d answers, not the hints of another request: %v", len(answered), err)
+		}
+		answered[*r.ID] = true
+	}
+	if err := <-sending; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -26,9 +26,15 @@ type rawClient struct {
 }
 
 func startRaw(t *testing.T, setup ...func(*Server)) *rawClient {
+	return startRawReading(t, 1000, setup...)
+}
+
+// startRawReading is startRaw for a client that reads ahead at most the given number of the
+// server's messages that no one took (next) yet.
+func startRawReading(t *testing.T, ahead int, setup ...func(*Server)) *rawClient {
 	clientSide, serverSide := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &rawClient{t: t, conn: clientSide, stderr: &syncBuffer{}, status: make(chan int, 1), frames: make(chan json.RawMessage, 1000)}
+	c := &rawClient{t: t, conn: clientSide, stderr: &syncBuffer{}, status: make(chan int, 1), frames: make(chan json.RawMessage, ahead)}
 	c.server = newServer(ctx, newConnForTest(serverSide), c.stderr, Config{Version: "test"})
 	for _, f := range setup {
 		f(c.server)

@@ -92,7 +92,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, log io.Writer, config Co
 		diagnostics:   newDiagnosticsQueue(),
 		progressDelay: progressDelay,
 		idleAfter:     idleDelay,
-		inflight:      inflight{requests: map[jsonrpc2.ID]*runningRequest{}},
+		inflight:      newInflight(),
 		exited:        make(chan struct{}),
 	}
 	s.requests = map[string]requestHandler{
