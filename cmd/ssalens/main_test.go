@@ -370,22 +370,43 @@ func TestStandardInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	const notAnalyzed = ":6:1: information: the module function is not analyzed: syntax error at 6:1\n"
-	for _, args := range [][]string{{"annotate"}, {"dump"}, {"check"}} {
-		fromFile, fileErrs, fileStatus := runArgs(append(args, file)...)
+	fromStdin := func(args ...string) (stdout, stderr string, status int) {
 		in, err := os.Open(file)
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer in.Close()
 		saved := os.Stdin
 		os.Stdin = in
-		out, errs, status := runArgs(append(args, "-")...)
-		os.Stdin = saved
-		in.Close()
+		defer func() { os.Stdin = saved }()
+		return runArgs(append(args, "-")...)
+	}
+	for _, args := range [][]string{{"annotate"}, {"dump"}, {"check"}} {
+		fromFile, fileErrs, fileStatus := runArgs(append(args, file)...)
+		out, errs, status := fromStdin(args...)
 		if out != strings.ReplaceAll(fromFile, file, "-") || errs != strings.ReplaceAll(fileErrs, file, "-") || status != fileStatus {
 			t.Errorf("%s -: status %d, stdout\n%s\nstderr %q\nwant, as of the file: status %d, stdout\n%s\nstderr %q", args[0], status, out, errs, fileStatus, fromFile, fileErrs)
 		}
 		if args[0] == "annotate" && (fileErrs != file+notAnalyzed || !strings.Contains(fromFile, "i₂ ← φ(₁,₃)")) {
 			t.Errorf("annotate %s: stdout\n%s\nstderr %q, want the φ of i, and %q", file, fromFile, fileErrs, file+notAnalyzed)
 		}
+	}
+	// SARIF would read a URI - as a file of that name: standard input has none.
+	out, _, _ := fromStdin("check", "--format", "sarif")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct{ ArtifactLocation map[string]any }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
+		t.Fatalf("check --format sarif -: want one result, got %v:\n%s", err, out)
+	}
+	got, _ := json.Marshal(log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation)
+	if want := `{"description":{"text":"standard input"}}`; string(got) != want {
+		t.Errorf("check --format sarif -: artifactLocation %s, want %s", got, want)
 	}
 }

@@ -139,8 +139,9 @@ type sarifPhysicalLocation struct {
 }
 
 type sarifArtifactLocation struct {
-	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId,omitempty"`
+	URI         string     `json:"uri,omitempty"`
+	URIBaseID   string     `json:"uriBaseId,omitempty"`
+	Description *sarifText `json:"description,omitempty"`
 }
 
 // sarifRegion is a span: lines and columns from 1, columns in UTF-16 code units (the run's
@@ -195,8 +196,12 @@ func writeSARIF(w io.Writer, sources []source, reports []fileReport) error {
 }
 
 // sarifArtifact returns the location of a file: an absolute path as a file URI, a relative one
-// as a relative URI from the working directory, srcRoot.
+// as a relative URI from the working directory, srcRoot. Standard input has no URI: read as
+// one, - would be a file of that name.
 func sarifArtifact(path string) sarifArtifactLocation {
+	if path == stdin {
+		return sarifArtifactLocation{Description: &sarifText{"standard input"}}
+	}
 	if filepath.IsAbs(path) {
 		return sarifArtifactLocation{URI: fileURI(path)}
 	}
