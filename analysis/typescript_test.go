@@ -137,6 +137,11 @@ function aliasBeforeAssignment(o: number) {
   if (t > 1) t = 1;
   return t;
 }
+function aliasBeforeReturn(t: number) {
+  t = t + 1;
+  type L =
+  return t;
+}
 function grammarGaps() {
   interface Producer<out T> { get(): T }
   type Flags = { [K in keyof readonly any[]]?: boolean };
@@ -157,6 +162,7 @@ function grammarGaps() {
 			"9:16 function overload is not analyzed: syntax error at 9:16",
 			"15:13 function alias is not analyzed: syntax error at 15:13",
 			"22:3 function aliasBeforeAssignment is not analyzed: syntax error at 22:3",
+			"29:3 function aliasBeforeReturn is not analyzed: syntax error at 29:3",
 		})
 	}
 }

@@ -327,7 +327,9 @@ func (fs *funcState) checkSyntax(node int32) {
 // codeInType returns the first error in type node typ that may hold code, or -1. Error
 // recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `type L =`) takes
 // the statements after it into the type, where they would be dropped as types are; so a token
-// tree-sitter made up counts, and an error node holding code (holdsCode). Any other error is
+// tree-sitter made up counts, an error node holding code (holdsCode), and a type named by a
+// reserved word, which is the first word of a statement (`type L =` before `return t;` makes
+// return the type). It is only called on a type that holds an error. Any other error is
 // valid TypeScript the grammar does not know, which makes no code either: the variance
 // annotations of `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T` as a
 // parameter's type, call signatures one a line.
@@ -338,7 +340,7 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 		switch {
 		case found >= 0:
 			return false
-		case n.Flags&ts.Missing != 0:
+		case n.Flags&ts.Missing != 0, n.Kind == ts.KindTypeIdentifier && reservedWords[string(t.Text(i))]:
 			found = i
 			return false
 		case n.Flags&ts.IsError != 0:
@@ -380,13 +382,19 @@ var tokenLess, tokenGreater, tokenAssign = ts.TokenKind("<"), ts.TokenKind(">"),
 var codeTokens = func() map[ts.Kind]bool {
 	m := make(map[ts.Kind]bool)
 	for _, tok := range []string{"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
-		"++", "--", "==", "===", "!=", "!==", "&&", "||", "??",
-		"if", "else", "for", "while", "do", "return", "const", "let", "var", "switch", "case", "break", "continue", "throw",
-		"try", "catch", "finally", "with", "debugger", "function", "class", "yield", "await", "delete"} {
+		"++", "--", "==", "===", "!=", "!==", "&&", "||", "??", "let", "yield", "await"} {
 		m[ts.TokenKind(tok)] = true
+	}
+	for word := range reservedWords {
+		m[ts.TokenKind(word)] = true
 	}
 	return m
 }()
+
+// reservedWords are the words that start a statement or a clause of one and can name nothing.
+var reservedWords = map[string]bool{"if": true, "else": true, "for": true, "while": true, "do": true, "return": true,
+	"const": true, "var": true, "switch": true, "case": true, "break": true, "continue": true, "throw": true, "try": true,
+	"catch": true, "finally": true, "with": true, "debugger": true, "function": true, "class": true, "delete": true}
 
 // hasUseStrict reports whether the statements of body start with a "use strict" directive.
 func (lw *lowerer) hasUseStrict(body int32) bool {
