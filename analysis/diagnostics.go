@@ -192,16 +192,22 @@ func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
 	return ds
 }
 
-// errorAt returns where the syntax error that breaks fn is: the error tree-sitter found, or,
-// if that holds the last of edits, which made it, that edit. Error recovery can give up on a
-// whole statement, a whole function, or a whole file: an unclosed { in zod's schemas.ts makes
-// the TypeScript grammar's tree one error node from the first byte to the last, and a generic
-// arrow typed into a TSX function one of the whole statement that declares the function.
+// errorAt returns where the syntax error that breaks fn is: the error tree-sitter found, or
+// the last of edits, which made it, if the error holds that edit or is a token missing after
+// it in fn. Error recovery can give up on a whole statement, a whole function, or a whole
+// file: an unclosed { in zod's schemas.ts makes the TypeScript grammar's tree one error node
+// from the first byte to the last, and a generic arrow typed into a TSX function one of the
+// whole statement that declares the function. It can also wait for the token that closes an
+// edit until the end of the file: the } of an if typed into a function.
 func errorAt(fn *ssa.Function, edits []Edit) Span {
 	at := fn.NotAnalyzed.At
 	if n := len(edits); n > 0 {
-		if e := edits[n-1]; at.Start <= int32(e.StartByte) && int32(e.NewEndByte) <= at.End {
-			return Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}
+		e := edits[n-1]
+		edit := Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}
+		holds := at.Start <= edit.Start && edit.End <= at.End
+		missingAfter := at.Start == at.End && edit.End <= at.Start && fn.Span.Start <= edit.Start && edit.End <= fn.Span.End
+		if holds || missingAfter {
+			return edit
 		}
 	}
 	return at

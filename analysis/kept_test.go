@@ -248,6 +248,18 @@ function later(a: number) {
 	}
 }
 
+// TestErrorOfAMissingToken: typing an if's { into a function makes tree-sitter wait for its }
+// until the end of the file, where it puts the missing token, and the syntax error of the
+// version kept was there, six lines below the edit (last session's second user test). A
+// token missing after the last edit, in the broken function, now points at the edit.
+func TestErrorOfAMissingToken(t *testing.T) {
+	src := "function later(a) {\n  let b = a;\n  for (let i = 0; i < a; i++) {\n    b += i;\n  }\n  return b;\n}\nfunction other(c) {\n  let d = c;\n  return d;\n}\n"
+	doc := typeOneByOne(t, src, analysis.JavaScript, strings.Index(src, "\n  return b"), "\n  if (b > 1) {")
+	if errs := syntaxErrors(doc.Result()); len(errs) != 1 || !strings.HasPrefix(errs[0], "6:14 syntax error at 6:14: function later") {
+		t.Errorf("syntax errors %q, want one at 6:14, the { typed, in function later", errs)
+	}
+}
+
 // typeOneByOne opens src in lang and types text at offset at one character at a time, each
 // version analyzed; it returns the last version.
 func typeOneByOne(t *testing.T, src string, lang analysis.Language, at int, text string) *analysis.Document {
