@@ -329,10 +329,10 @@ func (fs *funcState) checkSyntax(node int32) {
 // the statements after it into the type, where they would be dropped as types are; so a token
 // tree-sitter made up counts, an error node holding code (holdsCode), and a type named by a
 // reserved word, which is the first word of a statement (`type L =` before `return t;` makes
-// return the type). It is only called on a type that holds an error. Any other error is
-// valid TypeScript the grammar does not know, which makes no code either: the variance
-// annotations of `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T` as a
-// parameter's type, call signatures one a line.
+// return the type; no type can have that name). Any other error is valid TypeScript the
+// grammar does not know, which makes no code either: the variance annotations of
+// `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T` as a parameter's type,
+// call signatures one a line.
 func codeInType(t *ts.Tree, typ int32) int32 {
 	found := int32(-1)
 	walk(t, typ, func(i int32) bool {

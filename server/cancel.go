@@ -21,8 +21,8 @@ type runningRequest struct{ cancel context.CancelFunc }
 // maxInflight bounds the requests answered at once. An answer is held until the stream takes
 // it, and the stream holds at most maxUnsent bytes of them for a client that does not read:
 // without a bound, such a client made the server hold every answer it asked for (5.4 GB in a
-// user test). Past both bounds, the reading goroutine waits for a
-// request to be answered, so the client's writes wait too, as over any pipe.
+// user test). Past both bounds, the reading goroutine waits for a request to be answered, so
+// the client's writes wait too, as over any pipe.
 const maxInflight = 64
 
 func newInflight() inflight {
