@@ -142,6 +142,21 @@ function aliasBeforeReturn(t: number) {
   type L =
   return t;
 }
+function annotationBeforeIncrement(t: number) {
+  let v:
+  ++t;
+  return t;
+}
+function keyofBeforeReturn(t: number) {
+  t = t + 1;
+  type K = keyof
+  return t;
+}
+function conditionalBeforeReturn(t: number) {
+  t = t + 1;
+  type K = T extends string ?
+  return t;
+}
 function grammarGaps() {
   interface Producer<out T> { get(): T }
   type Flags = { [K in keyof readonly any[]]?: boolean };
@@ -163,6 +178,9 @@ function grammarGaps() {
 			"15:13 function alias is not analyzed: syntax error at 15:13",
 			"22:3 function aliasBeforeAssignment is not analyzed: syntax error at 22:3",
 			"29:3 function aliasBeforeReturn is not analyzed: syntax error at 29:3",
+			"33:3 function annotationBeforeIncrement is not analyzed: syntax error at 33:3",
+			"39:3 function keyofBeforeReturn is not analyzed: syntax error at 39:3",
+			"43:14 function conditionalBeforeReturn is not analyzed: syntax error at 43:14",
 		})
 	}
 }

@@ -327,12 +327,11 @@ func (fs *funcState) checkSyntax(node int32) {
 // codeInType returns the first error in type node typ that may hold code, or -1. Error
 // recovery in an unfinished type (`let v: { a: number`, `function sig(a`, `type L =`) takes
 // the statements after it into the type, where they would be dropped as types are; so a token
-// tree-sitter made up counts, an error node holding code (holdsCode), and a type named by a
-// reserved word, which is the first word of a statement (`type L =` before `return t;` makes
-// return the type; no type can have that name). Any other error is valid TypeScript the
-// grammar does not know, which makes no code either: the variance annotations of
-// `interface Producer<out T>`, `keyof readonly T[]`, `import("m").T` as a parameter's type,
-// call signatures one a line.
+// tree-sitter made up counts, an error node holding code (holdsCode), and a name anywhere in the
+// type that is a reserved word (`type L =` before `return t;` makes return the type, `keyof`
+// before it the type keyof return). Any other error is valid TypeScript the grammar does not
+// know, which makes no code either: the variance annotations of `interface Producer<out T>`,
+// `keyof readonly T[]`, `import("m").T` as a parameter's type, call signatures one a line.
 func codeInType(t *ts.Tree, typ int32) int32 {
 	found := int32(-1)
 	walk(t, typ, func(i int32) bool {
@@ -340,7 +339,7 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 		switch {
 		case found >= 0:
 			return false
-		case n.Flags&ts.Missing != 0, n.Kind == ts.KindTypeIdentifier && reservedWords[string(t.Text(i))]:
+		case n.Flags&ts.Missing != 0, namesReserved(t, i):
 			found = i
 			return false
 		case n.Flags&ts.IsError != 0:
@@ -349,14 +348,21 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 			}
 			return false
 		}
-		return n.Flags&ts.HasError != 0
+		return true
 	})
 	return found
 }
 
+// namesReserved reports whether node i is a name that is a reserved word, which no variable or
+// type can have: a statement's first word, read as a name by error recovery.
+func namesReserved(t *ts.Tree, i int32) bool {
+	k := t.Nodes[i].Kind
+	return (k == ts.KindIdentifier || k == ts.KindTypeIdentifier) && reservedWords[string(t.Text(i))]
+}
+
 // holdsCode reports whether error node i holds a token no type has (codeTokens; an = outside
-// angle brackets, where it would give a type parameter its default), or one tree-sitter made
-// up.
+// angle brackets, where it would give a type parameter its default), a name that is a reserved
+// word, or a token tree-sitter made up.
 func holdsCode(t *ts.Tree, i int32) bool {
 	angles := 0
 	for j, end := i+1, t.SubtreeEnd(i); j < end; j++ {
@@ -368,7 +374,7 @@ func holdsCode(t *ts.Tree, i int32) bool {
 		case k == tokenGreater:
 			angles--
 		case k == tokenAssign && angles > 0:
-		case codeTokens[k]:
+		case codeTokens[k], namesReserved(t, j):
 			return true
 		}
 	}
@@ -378,11 +384,13 @@ func holdsCode(t *ts.Tree, i int32) bool {
 var tokenLess, tokenGreater, tokenAssign = ts.TokenKind("<"), ts.TokenKind(">"), ts.TokenKind("=")
 
 // codeTokens are the tokens of statements and of operators that assign or compute, which no
-// type has: an error that holds one took code in.
+// type has: an error that holds one took code in. (A type's + and - come before readonly and ?
+// in a mapped type, and - before a number, which the grammar knows: in an error node they are
+// ++t or -t read as a type, say.)
 var codeTokens = func() map[ts.Kind]bool {
 	m := make(map[ts.Kind]bool)
 	for _, tok := range []string{"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
-		"++", "--", "==", "===", "!=", "!==", "&&", "||", "??", "let", "yield", "await"} {
+		"++", "--", "+", "-", "==", "===", "!=", "!==", "&&", "||", "??", "let", "yield", "await"} {
 		m[ts.TokenKind(tok)] = true
 	}
 	for word := range reservedWords {
