@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -181,7 +182,7 @@ func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
 	var ds []Diagnostic
 	for _, fn := range r.Funcs {
 		if fn.NotAnalyzed.IsSyntax() {
-			at, why := errorAt(fn, edits), r.notAnalyzed(fn)
+			at, why := errorAt(r.Src, fn, edits), r.notAnalyzed(fn)
 			if at != fn.NotAnalyzed.At {
 				why = "syntax error at " + r.position(at.Start)
 			}
@@ -198,19 +199,26 @@ func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
 // file: an unclosed { in zod's schemas.ts makes the TypeScript grammar's tree one error node
 // from the first byte to the last, and a generic arrow typed into a TSX function one of the
 // whole statement that declares the function. It can also wait for the token that closes an
-// edit until the end of the file: the } of an if typed into a function.
-func errorAt(fn *ssa.Function, edits []Edit) Span {
+// edit until the end of the file: the } of an if typed into a function. An edit that starts
+// with a line break and an indent (a line opened below, then typed) is where its text is.
+func errorAt(src []byte, fn *ssa.Function, edits []Edit) Span {
 	at := fn.NotAnalyzed.At
-	if n := len(edits); n > 0 {
-		e := edits[n-1]
-		edit := Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}
-		holds := at.Start <= edit.Start && edit.End <= at.End
-		missingAfter := at.Start == at.End && edit.End <= at.Start && fn.Span.Start <= edit.Start && edit.End <= fn.Span.End
-		if holds || missingAfter {
-			return edit
+	if len(edits) == 0 {
+		return at
+	}
+	e := edits[len(edits)-1]
+	edit := Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}
+	holds := at.Start <= edit.Start && edit.End <= at.End
+	missingAfter := at.Start == at.End && edit.End <= at.Start && fn.Span.Start <= edit.Start && edit.End <= fn.Span.End
+	if !holds && !missingAfter {
+		return at
+	}
+	if edit.End <= int32(len(src)) {
+		if text := bytes.TrimLeft(src[edit.Start:edit.End], " \t\r\n"); len(text) > 0 {
+			edit.Start = edit.End - int32(len(text))
 		}
 	}
-	return at
+	return edit
 }
 
 // firstLine returns the part of s, a span of Src, on its first line.

@@ -251,12 +251,27 @@ function later(a: number) {
 // TestErrorOfAMissingToken: typing an if's { into a function makes tree-sitter wait for its }
 // until the end of the file, where it puts the missing token, and the syntax error of the
 // version kept was there, six lines below the edit (last session's second user test). A
-// token missing after the last edit, in the broken function, now points at the edit.
+// token missing after the last edit, in the broken function, now points at the edit; at its
+// text, when it starts with a line break (this session's user test: a line opened with o in
+// Neovim and typed is one edit, and the error was at the end of the line above).
 func TestErrorOfAMissingToken(t *testing.T) {
 	src := "function later(a) {\n  let b = a;\n  for (let i = 0; i < a; i++) {\n    b += i;\n  }\n  return b;\n}\nfunction other(c) {\n  let d = c;\n  return d;\n}\n"
-	doc := typeOneByOne(t, src, analysis.JavaScript, strings.Index(src, "\n  return b"), "\n  if (b > 1) {")
-	if errs := syntaxErrors(doc.Result()); len(errs) != 1 || !strings.HasPrefix(errs[0], "6:14 syntax error at 6:14: function later") {
-		t.Errorf("syntax errors %q, want one at 6:14, the { typed, in function later", errs)
+	at, text := strings.Index(src, "\n  return b"), "\n  if (b > 1) {"
+	oneEdit := analysis.NewDocument([]byte(src), analysis.Options{})
+	oneEdit.Result()
+	oneEdit = insertAt(oneEdit, at, text)
+	t.Cleanup(oneEdit.Close)
+	for _, c := range []struct {
+		how  string
+		doc  *analysis.Document
+		want string
+	}{
+		{"typed one by one", typeOneByOne(t, src, analysis.JavaScript, at, text), "6:14"},
+		{"typed as one edit", oneEdit, "6:3"},
+	} {
+		if errs := syntaxErrors(c.doc.Result()); len(errs) != 1 || !strings.HasPrefix(errs[0], c.want+" syntax error at "+c.want+": function later") {
+			t.Errorf("%s: syntax errors %q, want one at %s, in function later", c.how, errs, c.want)
+		}
 	}
 }
 

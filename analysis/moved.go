@@ -135,7 +135,7 @@ func (m *Result) markKept(fresh *Result) {
 	var firstError Span // what the hover of a reshaped function points at
 	for _, fn := range slices.Backward(broken) {
 		brokenAt[fn.Span.Start] = fn
-		firstError = errorAt(fn, m.moving.edits)
+		firstError = errorAt(m.Src, fn, m.moving.edits)
 	}
 	freshAt := make(map[Span]*ssa.Function, len(fresh.Funcs))
 	for _, fn := range fresh.Funcs {
@@ -148,7 +148,7 @@ func (m *Result) markKept(fresh *Result) {
 		s, same := moveFuncSpan(fn.Span, m.moving.edits)
 		now[fn] = s
 		if f, isBroken := brokenAt[s.Start]; isBroken {
-			m.moving.broken[fn] = errorAt(f, m.moving.edits)
+			m.moving.broken[fn] = errorAt(m.Src, f, m.moving.edits)
 			m.moving.kept = append(m.moving.kept, ownCode(s, fn, m.moving.edits)...)
 			if f.Span.End > s.End { // the error swallowed the code after it
 				m.moving.kept = append(m.moving.kept, Span{Start: s.End, End: f.Span.End})
