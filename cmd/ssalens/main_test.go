@@ -391,8 +391,17 @@ func TestStandardInput(t *testing.T) {
 			t.Errorf("annotate %s: stdout\n%s\nstderr %q, want the φ of i, and %q", file, fromFile, fileErrs, file+notAnalyzed)
 		}
 	}
+	// ./- names a file, which is checked beside standard input.
+	t.Chdir(filepath.Dir(file))
+	if err := os.WriteFile("-", []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := fromStdin("check", "./-")
+	if want := "-" + notAnalyzed + "./-" + notAnalyzed; out != want {
+		t.Errorf("check ./- -: stdout %q, want %q", out, want)
+	}
 	// SARIF would read a URI - as a file of that name: standard input has none.
-	out, _, _ := fromStdin("check", "--format", "sarif")
+	out, _, _ = fromStdin("check", "--format", "sarif")
 	var log struct {
 		Runs []struct {
 			Results []struct {

@@ -63,7 +63,9 @@ func collectSources(operands []string) []source {
 		}
 	}
 	for i := range sources {
-		sources[i].key = filepath.Clean(sources[i].path)
+		if sources[i].path != stdin { // standard input's key, "", is no file's: ./- names a file
+			sources[i].key = filepath.Clean(sources[i].path)
+		}
 	}
 	slices.SortStableFunc(sources, func(a, b source) int { return comparePaths(a.key, b.key) })
 	return slices.CompactFunc(sources, func(a, b source) bool { return a.key == b.key })
