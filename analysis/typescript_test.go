@@ -162,10 +162,12 @@ function grammarGaps() {
   type Flags = { [K in keyof readonly any[]]?: boolean };
   interface J { visit<M = {}>(m?: import("./m").Visitor<M>): any; }
   type Route<T> = {
-    <F extends object = T[]>(handler: F): T
+    <F extends object = T[]>(handler: F): -1
     <P = T>(handler: P): T
   };
-  let p: Producer<number> | Flags | J | Route<number> | undefined;
+  enum Op { delete = "DELETE" }
+  type Deletes = Op.delete;
+  let p: Producer<number> | Flags | J | Route<number> | Deletes | undefined;
   return p;
 }
 `

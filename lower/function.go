@@ -354,14 +354,17 @@ func codeInType(t *ts.Tree, typ int32) int32 {
 }
 
 // namesReserved reports whether node i is a name that is a reserved word, which no variable or
-// type can have: a statement's first word, read as a name by error recovery.
+// type can have: a statement's first word, read as a name by error recovery. A name after a dot
+// is a member's, which can be any word (Op.delete, an enum's member).
 func namesReserved(t *ts.Tree, i int32) bool {
 	k := t.Nodes[i].Kind
-	return (k == ts.KindIdentifier || k == ts.KindTypeIdentifier) && reservedWords[string(t.Text(i))]
+	return (k == ts.KindIdentifier || k == ts.KindTypeIdentifier) && reservedWords[string(t.Text(i))] &&
+		(i == 0 || t.Nodes[i-1].Kind != tokenDot)
 }
 
 // holdsCode reports whether error node i holds a token no type has (codeTokens; an = outside
-// angle brackets, where it would give a type parameter its default), a name that is a reserved
+// angle brackets, where it would give a type parameter its default; a + or - but before a
+// number, readonly or ?, as in -1 or a mapped type's -readonly), a name that is a reserved
 // word, or a token tree-sitter made up.
 func holdsCode(t *ts.Tree, i int32) bool {
 	angles := 0
@@ -374,6 +377,7 @@ func holdsCode(t *ts.Tree, i int32) bool {
 		case k == tokenGreater:
 			angles--
 		case k == tokenAssign && angles > 0:
+		case (k == tokenPlus || k == tokenMinus) && j+1 < end && signsType[t.Nodes[j+1].Kind]:
 		case codeTokens[k], namesReserved(t, j):
 			return true
 		}
@@ -381,12 +385,15 @@ func holdsCode(t *ts.Tree, i int32) bool {
 	return false
 }
 
-var tokenLess, tokenGreater, tokenAssign = ts.TokenKind("<"), ts.TokenKind(">"), ts.TokenKind("=")
+var (
+	tokenLess, tokenGreater, tokenAssign = ts.TokenKind("<"), ts.TokenKind(">"), ts.TokenKind("=")
+	tokenPlus, tokenMinus, tokenDot      = ts.TokenKind("+"), ts.TokenKind("-"), ts.TokenKind(".")
+	// signsType are what a + or - comes before in a type.
+	signsType = map[ts.Kind]bool{ts.KindNumber: true, ts.TokenKind("readonly"): true, ts.TokenKind("?"): true}
+)
 
 // codeTokens are the tokens of statements and of operators that assign or compute, which no
-// type has: an error that holds one took code in. (A type's + and - come before readonly and ?
-// in a mapped type, and - before a number, which the grammar knows: in an error node they are
-// ++t or -t read as a type, say.)
+// type has: an error that holds one took code in (holdsCode lets a type's + and - be).
 var codeTokens = func() map[ts.Kind]bool {
 	m := make(map[ts.Kind]bool)
 	for _, tok := range []string{"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
