@@ -26,7 +26,7 @@ ssalens annotate component.tsx
 ssalens annotate --lang ts script.txt`,
 	exits: `
 0  printed
-2  bad usage, or FILE could not be read or analyzed`,
+2  bad usage, or FILE could not be read or parsed`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		lang := addLangFlag(fs)
 		return func(c *call) int {
@@ -62,7 +62,7 @@ ssalens dump --json app.js | jq '.functions[].phis'
 ssalens dump --dot --func count app.js | dot -Tsvg > count.svg`,
 	exits: `
 0  printed
-2  bad usage, FILE could not be read or analyzed, or no function is named NAME`,
+2  bad usage, FILE could not be read or parsed, or no function is named NAME`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		asJSON := fs.Bool("json", false, "print one JSON object")
 		asDot := fs.Bool("dot", false, "print each function's control-flow graph for Graphviz")
@@ -113,7 +113,7 @@ a stored value no read can observe (hint), a function that is not analyzed and w
 file:line:col: severity: message (1-based line, byte column). --format json prints one object:
 {"files": [{"path", "diagnostics": [{"line", "column", "endLine", "endColumn", "severity",
 "code", "message"}], "error"}]}, columns in bytes, the end just after the span, "error" when
-the file could not be read or analyzed. --format sarif prints a SARIF 2.1.0 log for code
+the file could not be read or parsed. --format sarif prints a SARIF 2.1.0 log for code
 scanning (columns in UTF-16 code units). A path that cannot be read is reported on stderr and
 the others are checked. With --verify, or SSALENS_VERIFY=1 in the environment of any command,
 the SSA verifier checks every function built, and a violation is an internal error of that
@@ -125,9 +125,10 @@ ssalens check --format sarif . > ssalens.sarif
 ssalens check --jobs 1 --verify src
 ssalens check app.js || echo "a warning, or an error"`,
 	exits: `
-0  no warning or error (hints and information do not count)
+0  no warning or error (hints and information do not count: a function or file not
+   analyzed is information)
 1  a warning or an error
-2  bad usage, or a path could not be read or analyzed (even if others had warnings)`,
+2  bad usage, or a path could not be read or parsed (even if others had warnings)`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
 		lang := addLangFlag(fs)

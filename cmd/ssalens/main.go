@@ -1,6 +1,6 @@
-// Command ssalens shows JavaScript the way an optimizing compiler sees it: every local variable
-// split into its SSA values and the φ functions that merge them, printed (annotate, dump, check)
-// or served to editors over the Language Server Protocol (serve).
+// Command ssalens shows JavaScript and TypeScript the way an optimizing compiler sees them: every
+// local variable split into its SSA values and the φ functions that merge them, printed
+// (annotate, dump, check) or served to editors over the Language Server Protocol (serve).
 //
 //	ssalens help [COMMAND]    the commands, or one command's flags, examples and exit statuses
 package main
@@ -21,7 +21,7 @@ const version = "0.1.0"
 const (
 	exitOK       = 0 // done; check found no warning or error
 	exitFindings = 1 // check found a warning or an error
-	exitError    = 2 // bad usage, or a file could not be read or analyzed
+	exitError    = 2 // bad usage, or a file could not be read or parsed
 )
 
 // A command is one entry of the table below: adding a command is adding an entry, adding a flag
@@ -161,8 +161,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // writeHelp prints the help of ssalens itself: the commands and the exit statuses.
 func writeHelp(w io.Writer) {
-	fmt.Fprint(w, `ssalens shows JavaScript the way an optimizing compiler sees it: every local variable split
-into its SSA values, and the φ functions that merge them where control flow joins.
+	fmt.Fprint(w, `ssalens shows JavaScript and TypeScript the way an optimizing compiler sees them: every
+local variable split into its SSA values, and the φ functions that merge them where control flow
+joins.
 
 Usage:
   ssalens COMMAND [FLAGS] [ARGUMENTS]
@@ -182,7 +183,7 @@ Flags may come before or after the arguments; -name and --name are the same flag
 Exit status:
   %d  success; check found no warning or error
   %d  check found a warning or an error
-  %d  bad usage, or a file could not be read or analyzed
+  %d  bad usage, or a file could not be read or parsed
 
 Run 'ssalens help COMMAND' for a command's flags, examples and exit statuses.
 `, exitOK, exitFindings, exitError)

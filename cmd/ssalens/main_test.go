@@ -264,7 +264,7 @@ func TestHelp(t *testing.T) {
 	top := help("")
 	for _, want := range []string{
 		"Usage:\n  ssalens COMMAND [FLAGS] [ARGUMENTS]\n  ssalens --version\n  ssalens --help\n",
-		"Exit status:\n  0  success; check found no warning or error\n  1  check found a warning or an error\n  2  bad usage, or a file could not be read or analyzed\n",
+		"Exit status:\n  0  success; check found no warning or error\n  1  check found a warning or an error\n  2  bad usage, or a file could not be read or parsed\n",
 		"Run 'ssalens help COMMAND'",
 	} {
 		if !strings.Contains(top, want) {
