@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
+	"slices"
 
 	"go.lsp.dev/protocol"
 
@@ -35,6 +36,28 @@ type cursor struct {
 	// moves counts the notifications, and focused is the move the focus is from, so that a
 	// move never takes the focus from a later one.
 	moves, focused uint64
+	// unfocused are the moves whose refocus has not ended, each where it put the cursor, moved
+	// with the edits made since: a refocus that a later move and an edit overtook still
+	// focuses where its own move was.
+	unfocused []cursorMove
+}
+
+// cursorMove is one notification of the cursor: the count of moves it makes, and where it put
+// the cursor.
+type cursorMove struct {
+	n  uint64
+	at protocol.Position
+}
+
+// unfocusedAt returns where move n put the cursor, in the current text, if its refocus has not
+// ended.
+func (c *cursor) unfocusedAt(n uint64) (protocol.Position, bool) {
+	for _, m := range c.unfocused {
+		if m.n == n {
+			return m.at, true
+		}
+	}
+	return protocol.Position{}, false
 }
 
 // move moves the cursor and the focus with the text that edits, in order, changed from the
@@ -54,6 +77,11 @@ func (c *cursor) move(before, after *analysis.Lines, edits []analysis.Edit, enc 
 		return position(after, off, enc)
 	}
 	c.at, c.focus = forward(c.at), forward(c.focus)
+	unfocused := make([]cursorMove, len(c.unfocused)) // the old slice is the snapshot's before
+	for i, m := range c.unfocused {
+		unfocused[i] = cursorMove{m.n, forward(m.at)}
+	}
+	c.unfocused = unfocused
 }
 
 // setCursor sets the cursor of uri, or forgets it (nil), copying the map of the published
@@ -81,68 +109,65 @@ func (s *Server) didChangeCursor(_ context.Context, params json.RawMessage) erro
 	if _, err := s.snapshot().file(uri); err != nil {
 		return err
 	}
-	var c cursor
-	var f *file
+	var moves uint64
 	var scope analysis.Scope
 	s.update(func(st *snapshot) {
-		c = st.cursors[uri]
+		c := st.cursors[uri]
 		c.at = p.Position
 		c.moves++
-		f = st.files[uri]
+		moves = c.moves
 		scope = st.settings.hints.Scope
 		if scope == analysis.ScopeFile {
 			c.focus, c.hasFocus, c.focused = c.at, true, c.moves
+		} else {
+			c.unfocused = append(slices.Clip(c.unfocused), cursorMove{c.moves, c.at})
 		}
 		st.setCursor(uri, &c)
 	})
 	if scope != analysis.ScopeFile {
-		go s.refocus(uri, c, f)
+		go s.refocus(uri, moves)
 	}
 	return nil
 }
 
-// refocus moves the focus of uri to where the cursor c is in f, the version of the document the
-// cursor was moved in, unless a later move has set it already or the variable scope finds no
-// variable there, and asks the client to fetch the hints again if that changes them. If the
-// document changed meanwhile, the edits have moved the cursor, and it refocuses from there:
-// c's position is f's, and taken as the focus of a later version it would point elsewhere
-// (found by TestFocusMovesWithEdits in CI, under load).
-func (s *Server) refocus(uri protocol.DocumentURI, c cursor, f *file) {
+// refocus moves the focus of uri to where move n put the cursor, unless a later move has set it
+// already or the variable scope finds no variable there, and asks the client to fetch the hints
+// again if that changes them. The position is read with the version of the document it is in:
+// if an edit comes before the focus is set, it has moved the position, which is read again. A
+// refocus that ran late, after a later move that found no variable and an edit, took the later
+// move's position for its own and lost the focus (TestFocusMovesWithEdits in CI, under load).
+func (s *Server) refocus(uri protocol.DocumentURI, n uint64) {
 	defer s.recoverPanic("focusing the hints of " + string(uri))
-	if st := s.snapshot(); f == nil || st.cursors[uri].focused > c.moves {
-		return
-	}
-	r := f.result()
-	st := s.snapshot()
-	scope := st.settings.hints.Scope
-	next := r.FocusAt(scope, offset(f.lines(), c.at, st.encoding))
-	if next.Empty() {
-		return
-	}
-	changed := false
-	var moved *cursor // the cursor, moved by edits made since f
-	var now *file
-	s.update(func(st *snapshot) {
-		latest, ok := st.cursors[uri]
-		if !ok || latest.focused > c.moves {
+	for {
+		st := s.snapshot()
+		c, f := st.cursors[uri], st.files[uri]
+		at, unfocused := c.unfocusedAt(n)
+		if f == nil || !unfocused {
 			return
 		}
-		if now = st.files[uri]; now == nil || now.doc != f.doc {
-			moved = &latest
+		r := f.result()
+		scope := st.settings.hints.Scope
+		next := r.FocusAt(scope, offset(f.lines(), at, st.encoding))
+		changed, edited := false, false
+		s.update(func(st *snapshot) {
+			latest, ok := st.cursors[uri]
+			if now := st.files[uri]; !ok || now == nil || now.doc != f.doc {
+				edited = ok && now != nil
+				return
+			}
+			latest.unfocused = slices.DeleteFunc(slices.Clone(latest.unfocused), func(m cursorMove) bool { return m.n == n })
+			if !next.Empty() && latest.focused < n {
+				changed = !latest.hasFocus || !r.FocusAt(scope, offset(f.lines(), latest.focus, st.encoding)).Equal(next)
+				latest.focus, latest.hasFocus, latest.focused = at, true, n
+			}
+			st.setCursor(uri, &latest)
+		})
+		if !edited {
+			if changed && s.client.inlayHintRefresh {
+				s.refreshInlayHints()
+			}
 			return
 		}
-		changed = !latest.hasFocus || !r.FocusAt(scope, offset(f.lines(), latest.focus, st.encoding)).Equal(next)
-		latest.focus, latest.hasFocus, latest.focused = c.at, true, c.moves
-		st.setCursor(uri, &latest)
-	})
-	if moved != nil {
-		if now != nil {
-			s.refocus(uri, *moved, now)
-		}
-		return
-	}
-	if changed && s.client.inlayHintRefresh {
-		s.refreshInlayHints()
 	}
 }
 

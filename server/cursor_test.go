@@ -134,20 +134,28 @@ func TestFocusMovesWithEdits(t *testing.T) {
 }
 
 // TestLateRefocus: the focus a cursor move asks for is set on a goroutine once the analysis
-// says what the cursor is on, and under load that came after an edit had moved the cursor: the
-// focus took the position of the text before the edit, and the hints of i's web were gone
-// (TestFocusMovesWithEdits failed in CI). The late refocus is played here by hand.
+// says what the cursor is on, and under load that came after a later move, which found no
+// variable, and an edit: the late refocus took the later move's position, moved by the edit,
+// for its own, and the hints of i's web were gone for good (TestFocusMovesWithEdits failed in
+// CI). The late refocus is played here by hand: the first move's is undone and run again after
+// the second move and the edit.
 func TestLateRefocus(t *testing.T) {
 	c := startInitialized(t, refreshSupport(true), map[string]any{"ssalens.inlayHints.scope": "variable"})
 	c.open(fixtureURI, fixture)
 	c.moveCursor(fixtureURI, 10, 9) // the i of return i
 	c.waitForHints(fixtureURI, "6:7 ₁, 7:10 ₂, 7:17 i₂ ← φ(₁,₃), 8:5 ₃, 8:9 ₂, 10:10 ₂")
-	st := c.server.snapshot()
-	before, late := st.files[fixtureURI], st.cursors[fixtureURI] // as the move's refocus saw them
-	late.focused = 0
+	c.server.update(func(st *snapshot) {
+		late := st.cursors[fixtureURI]
+		late.hasFocus, late.focused, late.unfocused = false, 0, []cursorMove{{late.moves, late.at}}
+		st.setCursor(fixtureURI, &late)
+	})
+	first := c.server.snapshot().cursors[fixtureURI].moves
+	c.moveCursor(fixtureURI, 0, 0) // no variable
 	c.change(fixtureURI, 2, contentChange{Range: span(0, 0, 0, 0), Text: "// a comment\n"})
-	c.waitForHints(fixtureURI, "7:7 ₁, 8:10 ₂, 8:17 i₂ ← φ(₁,₃), 9:5 ₃, 9:9 ₂, 11:10 ₂")
-	c.server.refocus(fixtureURI, late, before)
+	for c.server.snapshot().files[fixtureURI].version != 2 {
+		time.Sleep(time.Millisecond)
+	}
+	c.server.refocus(fixtureURI, first)
 	c.waitForHints(fixtureURI, "7:7 ₁, 8:10 ₂, 8:17 i₂ ← φ(₁,₃), 9:5 ₃, 9:9 ₂, 11:10 ₂")
 }
 
