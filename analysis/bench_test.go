@@ -1,9 +1,9 @@
 package analysis_test
 
 import (
-	"bytes"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ssalens/ssalens/analysis"
 	"github.com/ssalens/ssalens/treesitter/corpus"
@@ -41,28 +41,32 @@ func BenchmarkAnalyze(b *testing.B) {
 }
 
 // BenchmarkKeystroke is the analysis side of a keystroke: a space typed at the start of the
-// middle line of a corpus file (deleted again by the next iteration), the incremental re-parse
-// and analysis of the new version, and the hints of the 100 lines around the edit. It runs on
-// one goroutine, so its instruction count is the same from run to run (callgrind), and
-// BenchmarkReparse in treesitter is its parse floor.
+// middle line of a corpus file (corpus.MiddleLine; deleted again by the next iteration), the
+// incremental re-parse and analysis of the new version, and the hints of the 100 lines around
+// the edit. Each reports the median and the 99th percentile. It runs on one goroutine, so its
+// instruction count is the same from run to run (callgrind), and BenchmarkReparse in
+// treesitter is its parse floor.
 func BenchmarkKeystroke(b *testing.B) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			doc := analysis.NewDocument(f.Src, analysis.Options{})
 			doc.Result()
-			mid := int32(bytes.IndexByte(f.Src[len(f.Src)/2:], '\n') + len(f.Src)/2 + 1)
-			line := doc.Lines().Line(mid) - 1
+			line, mid := corpus.MiddleLine(f.Src)
 			from, to := doc.Lines().Start(max(0, line-50)), doc.Lines().Start(line+50)
 			typed := slices.Concat(f.Src[:mid], []byte(" "), f.Src[mid:])
+			var durations []time.Duration
 			for i := 0; b.Loop(); i++ {
+				start := time.Now()
 				if i%2 == 0 {
 					doc = doc.Edit(typed, analysis.Edit{StartByte: uint32(mid), OldEndByte: uint32(mid), NewEndByte: uint32(mid + 1)})
 				} else {
 					doc = doc.Edit(f.Src, analysis.Edit{StartByte: uint32(mid), OldEndByte: uint32(mid + 1), NewEndByte: uint32(mid)})
 				}
 				doc.Result().InlayHints(from, to+int32(i%2), analysis.HintOptions{Versions: true, Phis: true})
+				durations = append(durations, time.Since(start))
 			}
 			doc.Close()
+			corpus.ReportLatency(b, durations)
 		})
 	}
 }

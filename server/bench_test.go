@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"slices"
 	"testing"
 	"time"
 
@@ -109,8 +107,11 @@ func BenchmarkEditInBodyThenFreshHints(b *testing.B) {
 	benchmarkEditAt(b, lineInBody, nil, nil, hintsAround)
 }
 
-// middleLine returns the middle line of src.
-func middleLine(b *testing.B, src []byte) uint32 { return uint32(bytes.Count(src, []byte("\n")) / 2) }
+// middleLine returns the middle line of src (corpus.MiddleLine).
+func middleLine(b *testing.B, src []byte) uint32 {
+	line, _ := corpus.MiddleLine(src)
+	return uint32(line)
+}
 
 // lineInBody returns the second line of the first function of src at or after its middle
 // line that holds no other function and spans three lines or more.
@@ -180,7 +181,7 @@ func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabil
 				answer(c, k)
 				durations = append(durations, time.Since(start))
 			}
-			reportLatency(b, durations)
+			corpus.ReportLatency(b, durations)
 		})
 	}
 }
@@ -209,21 +210,9 @@ func benchmarkOpenThenHints(b *testing.B, capabilities map[string]any) {
 				durations = append(durations, time.Since(start))
 				c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
 			}
-			reportLatency(b, durations)
+			corpus.ReportLatency(b, durations)
 		})
 	}
-}
-
-// reportLatency reports the median, the 99th percentile and the maximum of durations. The
-// percentile is the nearest rank's, the ⌈0.99·n⌉th smallest: of 100 durations the 99th, of 20
-// the largest.
-func reportLatency(b *testing.B, durations []time.Duration) {
-	slices.Sort(durations)
-	n := len(durations)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(ms(durations[n/2]), "median-ms")
-	b.ReportMetric(ms(durations[(99*n+99)/100-1]), "p99-ms")
-	b.ReportMetric(ms(durations[n-1]), "max-ms")
 }
 
 // firstLocalAfter returns the position of the first occurrence of a renamed variable on

@@ -2,18 +2,23 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/ssalens/ssalens/analysis"
 	"github.com/ssalens/ssalens/internal/npmtest"
+	"github.com/ssalens/ssalens/treesitter"
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
@@ -26,8 +31,9 @@ import (
 // of the b.N runs of each (-benchtime 3x runs them three times, in turn). It logs how many
 // useless assignments each finds and how many both, per file, matched by the position of the
 // assigned identifier as in analysis's TestESLintComparison, which explains the differences
-// (run it with SSALENS_ESLINT_ALL=1 for the same table). The machine should be idle. Run it
-// with
+// (run it with SSALENS_ESLINT_ALL=1 for the same table). Beside them it times the floor of
+// check's time, tree-sitter's parse alone of the same files in a process of its own, with one
+// and two workers (TestParseAlone). The machine should be idle. Run it with
 //
 //	go test ./cmd/ssalens -run '^$' -bench CheckVsESLint -benchtime 3x -v
 func BenchmarkCheckVsESLint(b *testing.B) {
@@ -63,8 +69,13 @@ func BenchmarkCheckVsESLint(b *testing.B) {
 		{"jobs1", nil, []string{"--jobs", "1"}},
 		{"jobs2", nil, []string{"--jobs", "2"}},
 	}
+	alone := []variant{
+		{"parse-jobs1", []string{parseAloneJobs + "=1"}, nil},
+		{"parse-jobs2", []string{parseAloneJobs + "=2"}, nil},
+	}
 	var eslintRun processRun
 	runs := make([]processRun, len(ours))
+	aloneRuns := make([]processRun, len(alone))
 	for range b.N {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		cmd, err := npmtest.ESLintCommand(ctx, eslint, dir, names, modules, b.TempDir())
@@ -81,6 +92,11 @@ func BenchmarkCheckVsESLint(b *testing.B) {
 				b.Errorf("%s printed other findings than %s", v.name, ours[0].name)
 			}
 		}
+		for i, v := range alone {
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestParseAlone$")
+			cmd.Env = append(os.Environ(), append(v.env, parseAloneDir+"="+dir)...)
+			aloneRuns[i] = aloneRuns[i].fastest(timeProcess(b, timeCmd, cmd))
+		}
 		cancel()
 	}
 
@@ -92,15 +108,67 @@ func BenchmarkCheckVsESLint(b *testing.B) {
 	row("eslint", eslintRun)
 	b.ReportMetric(eslintRun.wall, "eslint-s")
 	b.ReportMetric(eslintRun.peakMB, "eslint-MB")
+	report := func(v variant, r processRun) {
+		row(v.name, r)
+		b.ReportMetric(r.wall, v.name+"-s")
+		b.ReportMetric(r.peakMB, v.name+"-MB")
+		b.ReportMetric(eslintRun.wall/r.wall, v.name+"-speedup")
+	}
 	for i, v := range ours {
-		row(v.name, runs[i])
-		b.ReportMetric(runs[i].wall, v.name+"-s")
-		b.ReportMetric(runs[i].peakMB, v.name+"-MB")
-		b.ReportMetric(eslintRun.wall/runs[i].wall, v.name+"-speedup")
+		report(v, runs[i])
+	}
+	for i, v := range alone {
+		report(v, aloneRuns[i])
 	}
 	b.ReportMetric(0, "ns/op")
 	b.Logf("%d files, %.1f MB, ESLint %s:\n%s", len(files), float64(totalSize(files))/1e6, npmtest.ESLintVersion, summary.String())
 	b.Logf("no-useless-assignment vs uselessAssignment:\n%s", compareWithESLint(b, byPath, eslintRun.stdout, runs[len(runs)-1].stdout))
+}
+
+// parseAloneDir names, in the environment of BenchmarkCheckVsESLint's child process, the
+// directory whose files TestParseAlone parses on parseAloneJobs workers.
+const parseAloneDir, parseAloneJobs = "SSALENS_PARSE_ALONE_DIR", "SSALENS_PARSE_ALONE_JOBS"
+
+// TestParseAlone is the floor of check's time in BenchmarkCheckVsESLint, run there in a
+// process of its own: it reads the JavaScript files of a directory and parses them as check
+// does before it analyzes them (treesitter.ParseOnce, pieces and flat tree included), the
+// largest first, on as many workers as check's --jobs, and does nothing else.
+func TestParseAlone(t *testing.T) {
+	dir := os.Getenv(parseAloneDir)
+	if dir == "" {
+		t.Skip("BenchmarkCheckVsESLint runs it in a process of its own")
+	}
+	jobs, err := strconv.Atoi(os.Getenv(parseAloneJobs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs := make([][]byte, len(paths))
+	for i, path := range paths {
+		if srcs[i], err = os.ReadFile(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.SortFunc(srcs, func(a, b []byte) int { return cmp.Compare(len(b), len(a)) })
+	queue := make(chan []byte, len(srcs))
+	for _, src := range srcs {
+		queue <- src
+	}
+	close(queue)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for src := range queue {
+				if _, err := treesitter.ParseOnce(treesitter.JavaScript, src); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func totalSize(files []corpus.File) int {
