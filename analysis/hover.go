@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -86,8 +87,14 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	switch v.Kind {
 	case ssa.ValuePhi:
 		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.line(v.Block.Anchor.End))
+		// Two edges may read alike: a catch block's entry and its parameter's store both
+		// reach the finally block from the same line.
+		var rows []string
 		for i, op := range v.Phi.Operands {
-			fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true))
+			if row := fmt.Sprintf("- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true)); !slices.Contains(rows, row) {
+				rows = append(rows, row)
+				sb.WriteString(row)
+			}
 		}
 	case ssa.ValueInitial, ssa.ValueUninit:
 		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v))

@@ -98,6 +98,48 @@ func TestHoverShowsPhiOperands(t *testing.T) {
 	}
 }
 
+// TestHoverNamesExceptionEdges hovers the φ a finally block starts with: exceptions reach it
+// from the try block and from the catch block, where the catch's entry and its parameter's
+// store are two edges from one line, which make one row.
+func TestHoverNamesExceptionEdges(t *testing.T) {
+	src := `function f(g) {
+  let x = 1;
+  try {
+    x = 2;
+    g();
+  } catch (e) {
+    x = 3;
+    g();
+  } finally {
+    g(x);
+  }
+}
+`
+	r, err := analysis.Analyze([]byte(src), analysis.Options{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _, ok := r.Hover(int32(strings.Index(src, "g(x)") + 2))
+	if !ok {
+		t.Fatal("no hover at the x of g(x)")
+	}
+	var rows []string
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			rows = append(rows, l)
+		}
+	}
+	want := []string{
+		"- `x₂` from the end of the try block (line 6): defined on line 4, `x = 2;`",
+		"- `x₃` from an exception before the finally block (line 6): the φ on line 6",
+		"- `x₄` from an exception before the finally block (line 7): defined on line 7, `x = 3;`",
+		"- `x₄` from the end of the catch block (line 9): defined on line 7, `x = 3;`",
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("hover rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestInlayHintsInRange(t *testing.T) {
 	r := analyzeQuery(t)
 	line3 := r.Lines.Start(2)

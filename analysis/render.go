@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -76,7 +77,9 @@ func (r *Result) edgeFrom(b *ssa.Block, j int) string {
 }
 
 // edgeName names the predecessor edge j of b. An edge into a loop header from a block the
-// header dominates is a back edge.
+// header dominates is a back edge. An exception goes to a catch block from its try block, and
+// to a finally block from its try block or its catch block: "before the finally block" says
+// both.
 func (r *Result) edgeName(b *ssa.Block, j int) string {
 	p := b.Preds[j]
 	switch {
@@ -92,7 +95,11 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 		}
 		return "the branch where the condition fails"
 	case ssa.TermMaybeThrow:
-		if p.Term.Succs[1] == b {
+		switch {
+		case p.Term.Succs[1] != b:
+		case b.Label == "finally":
+			return "an exception before the finally block"
+		default:
 			return "an exception in the try block"
 		}
 	case ssa.TermThrow:
@@ -160,7 +167,9 @@ func (r *Result) phiOperands(p *ssa.Phi) []phiOperand {
 				index[op] = i
 				out = append(out, phiOperand{v: op})
 			}
-			out[i].edges = append(out[i].edges, r.edgeFrom(p.Block, j))
+			if e := r.edgeFrom(p.Block, j); !slices.Contains(out[i].edges, e) {
+				out[i].edges = append(out[i].edges, e)
+			}
 		}
 	}
 	walk(p)
