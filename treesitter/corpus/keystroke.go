@@ -19,9 +19,9 @@ func MiddleLine(src []byte) (line, offset int) {
 	return line, offset
 }
 
-// ReportLatency reports the median, the 99th percentile and the maximum of the durations of a
-// benchmark's keystrokes, in milliseconds. The percentile is the nearest rank's, the
-// ⌈0.99·n⌉th smallest: of 100 durations the 99th, of 20 the largest.
+// ReportLatency reports the median, the 99th percentile and the maximum of durations, the times
+// of a benchmark's iterations (keystrokes, files opened), in milliseconds. The percentile is
+// the nearest rank's, the ⌈0.99·n⌉th smallest: of 100 durations the 99th, of 20 the largest.
 func ReportLatency(b *testing.B, durations []time.Duration) {
 	slices.Sort(durations)
 	n := len(durations)
