@@ -91,8 +91,14 @@ func (r *Result) funcDiagnostics(fn *ssa.Function, uselessAssignments bool) []Di
 
 // constantAssignments finds the assignments in fn to bindings that cannot change (lower's
 // AssignConstant): a const, an import, the name a class or a named function expression in
-// strict code binds to itself. Each throws a TypeError.
+// strict code binds to itself. Each throws a TypeError. In TypeScript the compiler reports
+// every one of them as an error (ts2588, ts2632, ts2629, ts2630), as the editor shows beside
+// these diagnostics: a second report of one mistake is noise, so they are left to it, as
+// typescript-eslint leaves ESLint's no-const-assign and its kin to it.
 func (r *Result) constantAssignments(fn *ssa.Function) []Diagnostic {
+	if r.File.TypeScript() {
+		return nil
+	}
 	var ds []Diagnostic
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {

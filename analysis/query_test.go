@@ -250,7 +250,7 @@ func TestDeadZoneReadsOnCreation(t *testing.T) {
 // `c = 2` read 2, and c₁ was "never read"); it stores nothing, throws a TypeError, and is a
 // warning, as an assignment to an import or to the name a class or a named function
 // expression in strict code binds to itself is. Declarations store, and sloppy code ignores an
-// assignment to a named function expression's name.
+// assignment to a named function expression's name. In TypeScript the compiler reports them.
 func TestConstantAssignments(t *testing.T) {
 	src := `function f(a, xs) {
   const c = a;
@@ -277,6 +277,17 @@ const h = function t() { "use strict"; t = 1; return t; };
 	}
 	if text := r.Annotate(); !strings.Contains(text, "  return c₁;") {
 		t.Errorf("the return after c = 2 must read c₁:\n%s", text)
+	}
+	// TypeScript's compiler reports each of them as an error: they are left to it.
+	ts := analysis.Options{Language: analysis.TypeScript}
+	checkDiagnostics(t, src, ts, func(d analysis.Diagnostic) string {
+		if d.Code == "constantAssignment" {
+			return " " + d.Message
+		}
+		return ""
+	}, nil)
+	if r, err := analysis.Analyze([]byte(src), ts); err != nil || !strings.Contains(r.Annotate(), "  return c₁;") {
+		t.Errorf("in TypeScript too, the return after c = 2 must read c₁ (%v)", err)
 	}
 }
 

@@ -23,7 +23,8 @@ type File struct {
 	// bodies are made when first asked for (ssa.Copy).
 	copies []*ssa.Copy
 
-	strict bool // the top level is strict code
+	strict     bool // the top level is strict code
+	typescript bool // lowered with the TypeScript or the TSX grammar
 	// usesArguments holds the functions whose own code uses the arguments object of the
 	// function around them (see reusable).
 	usesArguments map[*ssa.Function]bool
@@ -83,6 +84,9 @@ func LowerStrict(t *ts.Tree) *File { return lowerFile(t, nil, ts.Edit{}, nil, ni
 // Strict reports whether the top level was lowered as strict code.
 func (f *File) Strict() bool { return f.strict }
 
+// TypeScript reports whether the file was lowered as TypeScript or TSX.
+func (f *File) TypeScript() bool { return f.typescript }
+
 func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function), strict bool) *File {
 	if prev != nil {
 		if f := lowerSpine(t, prev, edit, lines, ready); f != nil {
@@ -113,7 +117,8 @@ func newLowerer(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*s
 
 // file returns the file lowered, once every function is, with its captured reads.
 func (lw *lowerer) file() *File {
-	f := &File{Tree: lw.t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited}
+	f := &File{Tree: lw.t, Funcs: lw.funcs, Copied: lw.copied, copies: lw.copies, strict: lw.strict, shapes: lw.shapes, visited: lw.visited,
+		typescript: lw.t.Grammar == ts.TypeScript || lw.t.Grammar == ts.TSX}
 	lw.captures.finish(f)
 	return f
 }

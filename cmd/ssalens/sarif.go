@@ -37,7 +37,7 @@ var sarifRules = []sarifRule{
 	{
 		ID:                   "constantAssignment",
 		ShortDescription:     sarifText{"An assignment to a constant"},
-		FullDescription:      sarifText{"An assignment to a const, an import, a class's own name inside the class, or a named function expression's own name in strict code: it throws a TypeError, and the binding keeps its value."},
+		FullDescription:      sarifText{"An assignment to a const, an import, a class's own name inside the class, or a named function expression's own name in strict code: it throws a TypeError, and the binding keeps its value. Not reported in TypeScript files, whose compiler reports it as an error."},
 		DefaultConfiguration: sarifConfiguration{"warning"},
 	},
 	{
