@@ -311,7 +311,7 @@ func (r *Result) declaredWithoutInitializer(v *ssa.Value) bool {
 // which has no values), the reads of parameters in the defaults of the parameters
 // before them, and the assignments in early, to let and class bindings that may not be
 // initialized yet (deadZoneAssignments). A read lowered more than once (in a finally block) is
-// reported once.
+// reported once. Those the TypeScript compiler reports are left to it (leftToCompiler).
 func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]string) []Diagnostic {
 	var ds []Diagnostic
 	// Made at the first candidate: the values the uninitialized value reaches, the reads
@@ -322,6 +322,9 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			p := &b.Instrs[i].Place
+			if r.leftToCompiler(p) {
+				continue
+			}
 			if certainty := early[&b.Instrs[i]]; certainty != "" {
 				if r.kept(p.Span) {
 					ds = append(ds, r.deadZoneDiagnostic(p, certainty, "assigned"))
@@ -373,6 +376,17 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 	return ds
 }
 
+// leftToCompiler reports whether the TypeScript compiler reports p as an error, as it does in
+// TypeScript every use of a let, const, class or parameter that comes before its declaration
+// in the text, in the function that declares it or in a closure that runs where it is made
+// (ts2448, ts2449, ts2373): the editor shows that error beside these diagnostics, and a second
+// report of one mistake is noise. ssalens still reports the uses after the declaration that
+// control flow brings back into its dead zone (a switch case, a loop), which the compiler sees
+// only with strictNullChecks (ts2454).
+func (r *Result) leftToCompiler(p *ssa.Place) bool {
+	return r.File.TypeScript() && p.Binding != nil && p.Span.Start < p.Binding.Decl.Start
+}
+
 // deadZoneDiagnostic is the warning that p's binding is ("is" or "may be" certainty) read or
 // assigned (what) in its temporal dead zone.
 func (r *Result) deadZoneDiagnostic(p *ssa.Place, certainty, what string) Diagnostic {
@@ -419,7 +433,7 @@ func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
 		run.inner.Materialize()
 		for _, ib := range run.inner.Blocks {
 			for i := range ib.Instrs {
-				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) {
+				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) && !r.leftToCompiler(p) {
 					ask.ask(p.Binding, run.block, run.index, func(certainty string) { ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read")) })
 				}
 			}

@@ -224,7 +224,8 @@ func TestDeadZoneReadsOnCreation(t *testing.T) {
 		{"static block", "class A { static { k; } }\nlet k = 1;\n", analysis.JavaScript, []string{"1:20:is"}},
 		{"called where written", "function g() {\n  const r = (() => w)();\n  const w = 3;\n  return r;\n}\n", analysis.JavaScript, []string{"2:20:is"}},
 		{"on some paths", "function f(c) {\n  switch (c) {\n    case 0: let k = 1;\n    case 1: (function () { return k; })();\n  }\n}\n", analysis.JavaScript, []string{"4:35:may be"}},
-		{"TypeScript static readonly", "class A { static readonly x: number = k; }\nconst k = 1;\n", analysis.TypeScript, []string{"1:39:is"}},
+		// Before the declaration in the text, TypeScript's compiler reports it (TestDeadZoneLeftToTypeScript).
+		{"TypeScript static readonly", "function f(c: number) {\n  switch (c) {\n    case 0: let k = 1;\n    case 1: class A { static readonly x: number = k; }\n  }\n}\n", analysis.TypeScript, []string{"4:51:may be"}},
 		{"declared before", "const k = 1;\nclass A { static s = k; static { k; } }\n(() => k)();\n", analysis.JavaScript, nil},
 		{"instance field", "class A { x = k; }\nconst k = 1;\n", analysis.JavaScript, nil},
 		{"a closure that runs later", "const f = () => k;\nconst k = 1;\nf();\n", analysis.JavaScript, nil},
@@ -289,6 +290,40 @@ const h = function t() { "use strict"; t = 1; return t; };
 	if r, err := analysis.Analyze([]byte(src), ts); err != nil || !strings.Contains(r.Annotate(), "  return c₁;") {
 		t.Errorf("in TypeScript too, the return after c = 2 must read c₁ (%v)", err)
 	}
+}
+
+// TestDeadZoneLeftToTypeScript: in TypeScript, the compiler reports every use of a binding
+// that comes before its declaration in the text (ts2448, ts2449, ts2373), in closures that run
+// where they are made too; those are left to it, and what control flow brings back into the
+// dead zone from later in the text (a switch case) is still reported.
+func TestDeadZoneLeftToTypeScript(t *testing.T) {
+	src := `function a() { use(y); let y = 1; return y; }
+function b() { y = 2; let y = 1; return y; }
+function c() { const o = new C(); class C {} return o; }
+function d(p = q, q = 1) { return p + q; }
+function e(k) {
+  switch (k) {
+    case 0:
+      let y = 1;
+      return y;
+    case 1:
+      return y;
+  }
+}
+function f() { const g = (() => y)(); let y = 1; return g + y; }
+function h() { class K { static s = y; } let y = 1; return [K, y]; }
+`
+	describe := func(d analysis.Diagnostic) string {
+		if d.Code != "temporalDeadZone" {
+			return ""
+		}
+		return " " + d.Message[:strings.Index(d.Message, " before")]
+	}
+	checkDiagnostics(t, src, analysis.Options{}, describe, []string{
+		"1:20 y is read", "2:16 y is assigned", "3:30 C is read", "4:16 q is read", "11:14 y is read",
+		"14:33 y is read", "15:37 y is read",
+	})
+	checkDiagnostics(t, src, analysis.Options{Language: analysis.TypeScript}, describe, []string{"11:14 y is read"})
 }
 
 // TestDeadZoneAssignments: an assignment in a switch case to a let declared in an earlier case

@@ -31,7 +31,7 @@ var sarifRules = []sarifRule{
 	{
 		ID:                   "temporalDeadZone",
 		ShortDescription:     sarifText{"A read or assignment of a let, const or class before its declaration"},
-		FullDescription:      sarifText{"A read that the uninitialized binding of a let, const or class can reach (its temporal dead zone), or an assignment to one before its declaration: when it happens, it throws a ReferenceError."},
+		FullDescription:      sarifText{"A read that the uninitialized binding of a let, const or class can reach (its temporal dead zone), or an assignment to one before its declaration: when it happens, it throws a ReferenceError. In TypeScript files, a use before the declaration in the text is left to the compiler, which reports it as an error."},
 		DefaultConfiguration: sarifConfiguration{"warning"},
 	},
 	{
