@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -89,10 +88,10 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.line(v.Block.Anchor.End))
 		// Two edges may read alike: a catch block's entry and its parameter's store both
 		// reach the finally block from the same line.
-		var rows []string
+		written := make(map[string]bool)
 		for i, op := range v.Phi.Operands {
-			if row := fmt.Sprintf("- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true)); !slices.Contains(rows, row) {
-				rows = append(rows, row)
+			if row := fmt.Sprintf("- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true)); !written[row] {
+				written[row] = true
 				sb.WriteString(row)
 			}
 		}

@@ -3,7 +3,6 @@ package analysis
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -154,6 +153,11 @@ func (r *Result) foldedInto(p *ssa.Phi) *ssa.Phi {
 func (r *Result) phiOperands(p *ssa.Phi) []phiOperand {
 	var out []phiOperand
 	index := make(map[*ssa.Value]int)
+	type edge struct {
+		v    *ssa.Value
+		name string
+	}
+	named := make(map[edge]bool) // edges that read alike are named once
 	var walk func(p *ssa.Phi)
 	walk = func(p *ssa.Phi) {
 		for j, op := range p.Operands {
@@ -167,8 +171,9 @@ func (r *Result) phiOperands(p *ssa.Phi) []phiOperand {
 				index[op] = i
 				out = append(out, phiOperand{v: op})
 			}
-			if e := r.edgeFrom(p.Block, j); !slices.Contains(out[i].edges, e) {
-				out[i].edges = append(out[i].edges, e)
+			if e := (edge{op, r.edgeFrom(p.Block, j)}); !named[e] {
+				named[e] = true
+				out[i].edges = append(out[i].edges, e.name)
 			}
 		}
 	}
