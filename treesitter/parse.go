@@ -352,17 +352,23 @@ func parseC(g *Grammar, src []byte, old *sitter.Tree, cancel *atomic.Int32, rang
 		return nil, fmt.Errorf("treesitter: source of %d bytes exceeds tree-sitter's 4 GiB limit", len(src))
 	}
 	pp := g.parsers.Get().(*pooledParser)
-	defer g.parsers.Put(pp)
 	if ranges != nil {
 		if err := pp.p.SetIncludedRanges(ranges); err != nil {
+			g.parsers.Put(pp)
 			return nil, err
 		}
-		defer pp.p.SetIncludedRanges(nil)
 	}
 	ts := parseOnStack(pp.p, old, lexable(src), cancel)
 	if ts == nil {
+		// A parse stopped while tree-sitter balanced the tree would be resumed by the parser's
+		// next parse, of another text, which then fails an assertion: tree-sitter 0.25's
+		// ts_parser_reset leaves the parser's canceled_balancing set. The parser is dropped.
 		return nil, errors.New("treesitter: tree-sitter returned no tree")
 	}
+	if ranges != nil {
+		pp.p.SetIncludedRanges(nil)
+	}
+	g.parsers.Put(pp)
 	return ts, nil
 }
 
