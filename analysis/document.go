@@ -155,6 +155,19 @@ func (d *Document) Compact() {
 	}
 }
 
+// PrepareEdit makes the C tree that re-parsing the next version needs if its edit cannot be
+// spliced, for a version whose syntax tree was spliced without one (treesitter.Tree.ParseWhole):
+// without it, such an edit re-parses twice. It re-parses, so it belongs between keystrokes,
+// where it does not slow the next one down.
+func (d *Document) PrepareEdit() {
+	d.treeMu.Lock()
+	t := d.tree.Load()
+	d.treeMu.Unlock()
+	if t != nil {
+		t.ParseWhole()
+	}
+}
+
 // ParsedWhole returns this version parsed whole, if its tree differs from the one incremental
 // parses gave it: tree-sitter's error recovery may keep subtrees that an earlier text parsed
 // without errors where a whole parse of this text recovers otherwise, and answers must depend
@@ -219,9 +232,9 @@ func (d *Document) Result() *Result {
 			prev = from.fresh.Load()
 			d.from = nil
 		}
-		if tree.InPieces() {
-			// Made while the user reads the answers, the whole parse is there for the first
-			// keystroke; Close stops it.
+		if from == nil && tree.ParsedWholeLater() {
+			// Made in pieces: made while the user reads the answers, the whole parse is there for
+			// the first keystroke; Close stops it. A spliced tree's waits for PrepareEdit.
 			defer func() { go tree.ParseWhole() }()
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)

@@ -63,7 +63,8 @@ func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 //   - Between two keystrokes (collectDelay), the garbage of the versions the last ones replaced
 //     is collected, on a goroutine of its own: the next keystroke then starts on a heap with
 //     room for its version, instead of analyzing it beside a collection that garbage starts
-//     (BenchmarkTypeThenFreshHints).
+//     (BenchmarkTypeThenFreshHints). The C tree that an edit that cannot be spliced re-parses
+//     from is made then too (prepareEdits), not beside the next keystroke.
 //   - At a pause (idleDelay), the versions whose incremental parses left another tree than a
 //     whole parse gives are parsed whole (parseWhole), the syntax trees of the others compacted,
 //     and what that left collected (idle).
@@ -92,6 +93,7 @@ func (s *Server) publishDiagnosticsLoop() {
 		case <-quiet.C:
 			if !s.diagnostics.waiting() {
 				s.collect()
+				s.prepareEdits()
 			}
 			continue
 		case <-idle.C:
@@ -119,6 +121,14 @@ func (s *Server) collect() {
 			defer s.collecting.Store(false)
 			runtime.GC()
 		}()
+	}
+}
+
+// prepareEdits makes, on goroutines of their own, the C trees that the next edit of each file
+// needs if it cannot be spliced (analysis.Document.PrepareEdit).
+func (s *Server) prepareEdits() {
+	for _, f := range s.snapshot().files {
+		go f.doc.PrepareEdit()
 	}
 }
 

@@ -111,7 +111,10 @@ func compareWithGoTreeSitter(t *testing.T, tree *Tree) {
 			walk(n.Child(j), n.FieldNameForChild(uint32(j)), i)
 		}
 	}
-	walk(tree.ts.RootNode(), "", -1)
+	if !tree.ParseWhole() {
+		t.Fatal("the tree has no C tree")
+	}
+	walk(tree.sitterTree().RootNode(), "", -1)
 	if int(next) != len(tree.Nodes) {
 		t.Fatalf("go-tree-sitter has %d nodes, flat array %d", next, len(tree.Nodes))
 	}

@@ -117,10 +117,26 @@ func BenchmarkFlatten(b *testing.B) {
 }
 
 // BenchmarkReparse measures the keystroke of the keystroke benchmarks (a space typed at the
-// start of the middle line, corpus.MiddleLine) as tree-sitter sees it: the incremental
-// re-parse of each file, flat copy included, which every answer after the keystroke waits
-// for. Each reports the median and the 99th percentile.
+// start of the middle line, corpus.MiddleLine) as the analysis sees it: Reparse of each file,
+// which parses the statements around the edit alone where it can (splice.go), flat copy
+// included, which every answer after the keystroke waits for. BenchmarkReparseByTreeSitter is
+// its baseline: tree-sitter's incremental re-parse of the same keystroke. Each reports the
+// median and the 99th percentile.
 func BenchmarkReparse(b *testing.B) {
+	benchmarkKeystrokeParse(b, (*Tree).Reparse)
+}
+
+func BenchmarkReparseByTreeSitter(b *testing.B) {
+	benchmarkKeystrokeParse(b, func(t *Tree, edit Edit, src []byte) (*Tree, error) {
+		ie, err := makeInputEdit(t.Src, src, edit)
+		if err != nil {
+			return nil, err
+		}
+		return t.reparseC(edit, src, ie)
+	})
+}
+
+func benchmarkKeystrokeParse(b *testing.B, reparse func(*Tree, Edit, []byte) (*Tree, error)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			tree, err := Parse(JavaScript, f.Src)
@@ -134,7 +150,7 @@ func BenchmarkReparse(b *testing.B) {
 			var durations []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				next, err := tree.Reparse(edit, src)
+				next, err := reparse(tree, edit, src)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -148,7 +164,7 @@ func BenchmarkReparse(b *testing.B) {
 
 // TestReparseCopiesOnlyUnchanged checks the flat copy of incremental parses: after each of
 // a few hundred random edits of corpus files (keystrokes, deleted spans, pasted text, broken
-// syntax), the nodes Reparse copied from the previous version equal a full walk of the same C
+// syntax), the nodes tree-sitter's re-parse (reparseC) copied from the previous version equal a full walk of the same C
 // tree.
 func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 	snippets := []string{"{", "}", "(", ")", "x", " ", "\n", "if (a) ", "function g() {", "`${", "/*", "'", "return;", "=>", ",", ";", "var v = 1;\n", ""}
@@ -173,7 +189,11 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 				}
 				next := slices.Concat(src[:start], []byte(insert), src[end:])
 				edit := Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))}
-				nextTree, err := tree.Reparse(edit, next)
+				ie, err := makeInputEdit(src, next, edit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				nextTree, err := tree.reparseC(edit, next, ie)
 				if err != nil {
 					t.Fatal(err)
 				}

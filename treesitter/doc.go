@@ -52,4 +52,15 @@
 // Tree.ParseWhole parses the source whole, in the background, for the next version. By the
 // same argument, on one side only, ParsePrefix parses the start of a large source alone, up to
 // a statement of its top level, for the first hints of a file just opened (prefix.go).
+//
+// The same argument makes a keystroke cheap. tree-sitter's incremental parse costs far more
+// than the edit: it never reuses a fragile node, and most repetition nodes of a statement list
+// are, so it descends to every statement of the lists around the edit and lexes the first
+// token of each again (a third of lodash.js for a space typed in it). Tree.Reparse first parses
+// alone the statements the edit touches, from the end of the statement before to the start of
+// the one after, and puts their nodes in place of the old ones in a copy of the flat tree
+// (splice.go: again only where the piece's own tree proves the places at its ends, and
+// TestSpliceEqualsWhole checks against whole parses); lodash.js: 0.65 ms instead of 8.4. A
+// spliced tree has no C tree either: it keeps the last one and the edits since, from which
+// Tree.ParseWhole re-parses, between keystrokes, for an edit that cannot be spliced.
 package treesitter

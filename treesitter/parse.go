@@ -182,18 +182,27 @@ func consumeParse(g *Grammar, src []byte) ([]Node, error) {
 }
 
 // Reparse parses newSrc, which is t.Src changed by edit, reusing the unchanged
-// parts of t. t itself is not modified and stays usable. The flat copy of the
-// new tree copies the subtrees tree-sitter kept from t's nodes, so both the
-// parse and the walk cost about what the edit touched.
+// parts of t. t itself is not modified and stays usable. Where it can, it parses
+// only the statements around the edit and copies the rest of t's nodes (splice.go);
+// else tree-sitter re-parses from t's C tree, and the flat copy of the new tree
+// copies the subtrees tree-sitter kept from t's nodes.
 func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
+	inputEdit, err := makeInputEdit(t.Src, newSrc, edit)
+	if err != nil {
+		return nil, err
+	}
+	if next := t.splice(edit, newSrc, inputEdit); next != nil {
+		return next, nil
+	}
+	return t.reparseC(edit, newSrc, inputEdit)
+}
+
+// reparseC is Reparse by tree-sitter's incremental parse, from t's C tree.
+func (t *Tree) reparseC(edit Edit, newSrc []byte, inputEdit *sitter.InputEdit) (*Tree, error) {
 	t.ParseWhole()
 	ts := t.sitterTree()
 	if ts == nil {
 		return nil, errors.New("treesitter: Reparse of a closed tree, or of pieces that differ from the whole parse")
-	}
-	inputEdit, err := makeInputEdit(t.Src, newSrc, edit)
-	if err != nil {
-		return nil, err
 	}
 	// ts_tree_edit mutates the tree it is given; editing a shallow copy
 	// leaves t intact (tree-sitter copies shared subtrees on write).
@@ -207,26 +216,38 @@ func (t *Tree) Reparse(edit Edit, newSrc []byte) (*Tree, error) {
 	return next, err
 }
 
-// wholeParse is the whole parse of a tree made in pieces, which ParseWhole runs once.
+// wholeParse is the C tree of a tree made without one, which ParseWhole makes once: for a tree
+// made in pieces, by parsing its source whole; for a spliced one (splice.go), by re-parsing it
+// from the C tree of an earlier version with the edits since.
 type wholeParse struct {
-	once   sync.Once
-	cancel *atomic.Int32 // set by Close, which stops the parse
-	mu     sync.Mutex    // guards ts and the tree's cleanup
-	ts     *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
+	once    sync.Once
+	cancel  *atomic.Int32 // set by Close, which stops the parse
+	mu      sync.Mutex    // guards ts, from, edits and the tree's cleanup
+	ts      *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
+	spliced bool
+	// from and edits are, for a spliced tree until it is parsed, the earlier version's C tree
+	// and the edits from its text to this one's.
+	from  *sitter.Tree
+	edits []sitter.InputEdit
 }
 
-// ParseWhole parses whole the source of a tree that ParseInPieces made, for the C tree that
-// Reparse needs (Reparse calls it first, or waits for the call under way). It reports false
-// if the whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole finds that
-// on no corpus file): the tree then has no C tree, so that the next version is parsed whole.
-// It parses once; a Close stops the parse and does not wait for it. For any other tree it
-// does nothing and reports true.
+// ParseWhole makes the C tree that Reparse needs (Reparse calls it first, or waits for the
+// call under way) for a tree made without one: it parses whole the source of a tree that
+// ParseInPieces made, and re-parses a spliced tree from the earlier C tree it keeps. It
+// reports false if a whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole
+// finds that on no corpus file): the tree then has no C tree, so that the next version is
+// parsed whole. It parses once; a Close stops the parse and does not wait for it. For any
+// other tree it does nothing and reports true.
 func (t *Tree) ParseWhole() bool {
 	w := t.whole
 	if w == nil {
 		return true
 	}
 	w.once.Do(func() {
+		if w.spliced {
+			t.reparseSpliced(w)
+			return
+		}
 		ts, err := parseC(t.Grammar, t.Src, nil, w.cancel, nil)
 		if err != nil {
 			return
@@ -246,6 +267,35 @@ func (t *Tree) ParseWhole() bool {
 	return t.sitterTree() != nil
 }
 
+// reparseSpliced makes the C tree of a spliced tree: it re-parses the source from the earlier
+// C tree with the edits since. A splice made meanwhile from t takes them as they are.
+func (t *Tree) reparseSpliced(w *wholeParse) {
+	w.mu.Lock()
+	if w.from == nil { // closed
+		w.mu.Unlock()
+		return
+	}
+	old, edits := w.from.Clone(), w.edits
+	w.mu.Unlock()
+	for i := range edits {
+		old.Edit(&edits[i])
+	}
+	ts, err := parseC(t.Grammar, t.Src, old, w.cancel, nil)
+	old.Close()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil || w.from == nil {
+		if err == nil {
+			ts.Close()
+		}
+		return
+	}
+	t.cleanup.Stop()
+	w.from.Close()
+	w.from, w.edits, w.ts = nil, nil, ts
+	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
+}
+
 // sitterTree returns the C tree, nil if t has none (yet).
 func (t *Tree) sitterTree() *sitter.Tree {
 	if w := t.whole; w != nil {
@@ -263,7 +313,10 @@ func (t *Tree) sitterTree() *sitter.Tree {
 // error recovery made the incremental tree differ from a fresh one, Compact keeps it, so that
 // Nodes and everything made from them stay right; it then waits for as many parses again.
 func (t *Tree) Compact(after int) error {
-	if t.ts == nil || t.reparses < after {
+	if t.reparses < after {
+		return nil
+	}
+	if t.ParseWhole(); t.sitterTree() == nil {
 		return nil
 	}
 	t.reparses = 0
@@ -277,11 +330,27 @@ func (t *Tree) Compact(after int) error {
 		ts.Close()
 		return err
 	}
-	t.cleanup.Stop()
-	t.ts.Close()
-	t.ts = ts
-	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
+	t.replaceCTree(ts)
 	return nil
+}
+
+// replaceCTree makes ts t's C tree, in place of the one t has; if t has none (closed
+// meanwhile), ts is freed.
+func (t *Tree) replaceCTree(ts *sitter.Tree) {
+	slot := &t.ts
+	if w := t.whole; w != nil {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		slot = &w.ts
+	}
+	if *slot == nil {
+		ts.Close()
+		return
+	}
+	t.cleanup.Stop()
+	(*slot).Close()
+	*slot = ts
+	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
 }
 
 // Close frees the C syntax tree. Src and Nodes stay valid; only Reparse needs
@@ -308,10 +377,13 @@ func (t *Tree) detach() *sitter.Tree {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		ts := w.ts
-		if ts != nil {
+		if ts != nil || w.from != nil {
 			t.cleanup.Stop()
-			w.ts = nil
 		}
+		if w.from != nil {
+			w.from.Close()
+		}
+		w.ts, w.from, w.edits = nil, nil, nil
 		return ts
 	}
 	ts := t.ts

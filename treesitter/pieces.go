@@ -68,8 +68,9 @@ func ParseInPieces(g *Grammar, src []byte) (*Tree, error) {
 	return &Tree{Src: src, Nodes: nodes, Grammar: g, id: treeIDs.Add(1), whole: &wholeParse{cancel: new(atomic.Int32)}}, nil
 }
 
-// InPieces reports whether ParseInPieces made t from pieces (see ParseWhole).
-func (t *Tree) InPieces() bool { return t.whole != nil }
+// ParsedWholeLater reports whether t was made without its C tree, which ParseWhole makes: from
+// pieces (ParseInPieces), or spliced by Reparse (splice.go).
+func (t *Tree) ParsedWholeLater() bool { return t.whole != nil }
 
 // parsePieces parses src cut at cuts and joins the pieces' trees; nil if there are fewer than
 // two cuts or the trees do not prove them (see above). With release, each piece's walk
@@ -221,26 +222,8 @@ func join(outer []Node, gap outerGap, mids [][]Node, cuts []uint32) []Node {
 	for j, m := range mids {
 		base := next - 1 // m's node i goes to base + i
 		next += int32(len(m)) - 1
-		for i, n := range m[1:] {
-			top := n.Parent == 0
-			n.Start += cuts[j]
-			n.End += cuts[j]
-			if top {
-				n.Parent = gap.list
-			} else {
-				n.Parent += base
-			}
-			if n.FirstChild >= 0 {
-				n.FirstChild += base
-			}
-			switch {
-			case n.NextSibling >= 0:
-				n.NextSibling += base
-			case top: // m's last statement: the next piece's first, or the outer tree's after the gap
-				n.NextSibling = next
-			}
-			nodes[base+1+int32(i)] = n
-		}
+		// m's last statement is followed by the next piece's first, or the outer tree's after the gap.
+		placePiece(nodes, m, base, cuts[j], gap.list, next)
 		nodes[gap.list].ChildCount += m[0].ChildCount
 	}
 	for i, n := range outer[ins:] {
@@ -249,6 +232,32 @@ func join(outer []Node, gap outerGap, mids [][]Node, cuts []uint32) []Node {
 		nodes[ins+shift+int32(i)] = n
 	}
 	return nodes
+}
+
+// placePiece writes the nodes of m, the tree of a piece of the source parsed alone from offset
+// at, but its root, into nodes from base+1 on: the root's children become children of list,
+// the last of them followed by node after.
+func placePiece(nodes, m []Node, base int32, at uint32, list, after int32) {
+	for i, n := range m[1:] {
+		top := n.Parent == 0
+		n.Start += at
+		n.End += at
+		if top {
+			n.Parent = list
+		} else {
+			n.Parent += base
+		}
+		if n.FirstChild >= 0 {
+			n.FirstChild += base
+		}
+		switch {
+		case n.NextSibling >= 0:
+			n.NextSibling += base
+		case top:
+			n.NextSibling = after
+		}
+		nodes[base+1+int32(i)] = n
+	}
 }
 
 // piecesOf returns where to cut src to parse it on every processor; nil for a source under
