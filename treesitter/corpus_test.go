@@ -162,10 +162,10 @@ func benchmarkKeystrokeParse(b *testing.B, reparse func(*Tree, Edit, []byte) (*T
 	}
 }
 
-// TestReparseCopiesOnlyUnchanged checks the flat copy of incremental parses: after each of
-// a few hundred random edits of corpus files (keystrokes, deleted spans, pasted text, broken
-// syntax), the nodes tree-sitter's re-parse (reparseC) copied from the previous version equal a full walk of the same C
-// tree.
+// TestReparseCopiesOnlyUnchanged checks the flat copy of tree-sitter's incremental parses
+// (reparseC): after each of a few hundred random edits of corpus files (keystrokes, deleted
+// spans, pasted text, broken syntax), the nodes it copied from the previous version equal a
+// full walk of the same C tree.
 func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 	snippets := []string{"{", "}", "(", ")", "x", " ", "\n", "if (a) ", "function g() {", "`${", "/*", "'", "return;", "=>", ",", ";", "var v = 1;\n", ""}
 	for _, f := range corpus.Fetch(t) {
