@@ -39,20 +39,22 @@ import (
 // runs on into it). Where an end is not a place, the run takes in the statement beyond it, and
 // is parsed again; at the end of its list, the run is the statement of the next list out that
 // holds the list. The old tree must have no syntax error: error recovery may read far. If the
-// piece has one, is longer than a quarter of a large file, or does not fit after a few tries,
-// tree-sitter re-parses the file. TestSpliceEqualsWhole checks spliced trees against whole
-// parses for edits all over the corpora, TestSpliceAtItsLimits each way a piece goes wrong.
+// piece has one, is long (maxPiece), or does not fit after a few tries, tree-sitter re-parses
+// the file. TestSpliceEqualsWhole checks spliced trees against whole parses for edits all over
+// the corpora, TestSpliceAtItsLimits each way a piece goes wrong.
 //
 // A spliced tree has no C tree of its own: it keeps the C tree of the last version that had one
 // and the edits since, and ParseWhole re-parses from them, once, for the next version that cannot
 // be spliced. The analysis starts it when the answers are out, off the path of the next keystroke.
 
-// A piece longer than spliceShareMax of the file, and than spliceSmall, is left to tree-sitter's
-// re-parse, which may cost less than parsing the piece afresh.
-const (
-	spliceShareMax = 4
-	spliceSmall    = 32 << 10
-)
+// maxPiece is the size of the longest piece parsed alone in a source of size bytes: a quarter
+// of it, from 8 kB (any piece of a small file parses in no time) to 64 kB (about 10 ms). A
+// longer one is left to tree-sitter's re-parse, which may cost less than parsing the piece
+// afresh: a keystroke in the parameters of typescript.js's createTypeChecker would otherwise
+// parse its 2 MB body.
+func maxPiece(size int) uint32 {
+	return uint32(min(max(size/4, 8<<10), 64<<10))
+}
 
 // spliceTries bounds the parses of a splice: a piece whose parse shows that an end of it is not
 // a place grows, and is parsed again.
@@ -72,7 +74,7 @@ lists:
 		for tries < spliceTries {
 			tries++
 			from, to := r.text(t)
-			if size := to - from; size > spliceSmall && size*spliceShareMax > uint32(len(t.Src)) {
+			if to-from > maxPiece(len(t.Src)) {
 				return nil
 			}
 			piece := newSrc[from : int64(to)+delta]

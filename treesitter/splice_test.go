@@ -127,11 +127,12 @@ func randomEdit(rng *rand.Rand, src []byte) (Edit, []byte) {
 	return Edit{StartByte: at, OldEndByte: end, NewEndByte: at + uint32(len(typed))}, newSrc
 }
 
-// TestSpliceAtItsLimits edits small sources where parsing alone the statements the edit
+// TestSpliceAtItsLimits edits sources where parsing alone the statements the edit
 // touches would go wrong: the piece must grow (a line comment that runs into the next
 // statement, an else after an if, a call of the function expression before), or the splice be
-// refused (a comment that the text after the piece closes, a syntax error). Each edit must give
-// the whole parse's tree, and be spliced or not as the table says.
+// refused (a comment that the text after the piece closes, a syntax error, a piece that would
+// be longer than maxPiece). Each edit must give the whole parse's tree, and be spliced or not as
+// the table says.
 func TestSpliceAtItsLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, old, new string
@@ -147,6 +148,7 @@ func TestSpliceAtItsLimits(t *testing.T) {
 		{"two statements on a line after a brace", "function f() {}\nfunction g() {}\n", "}\nfunction g", "} function g", true},
 		{"a comment typed on the line of a block's }", "{} /=/\n", "/=/", "// x", false},
 		{"a syntax error", "function f() {\n  a();\n}\n", "a();", "a(;", false},
+		{"a statement longer than a piece", "var a;\nfunction f(b) {\n" + strings.Repeat("  g();\n", 12000) + "}\nvar c;\n", "f(b)", "f(b, d)", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old := mustParse(t, tc.src)
