@@ -172,3 +172,51 @@ func TestSpliceAtItsLimits(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSplice edits a source at a place, with a text, in each grammar, and checks a splice
+// against the whole parse of the new text, node for node. `go test` runs the seeds: small
+// sources where statements meet in the ways the splice must tell apart.
+func FuzzSplice(f *testing.F) {
+	seeds := []string{
+		"var a = 1;\nfunction f() {\n  if (a) x;\n  // c\n  var y;\n}\n",
+		"x = function () {}\n(g)\nclass C { m() {} }\n",
+		"{}\n/* a */ var b;\nlabel: for (;;) { break label; }\n",
+		"if (a) {} else {}\ndo x(); while (y)\nvar z = `t${1}`;\n",
+		"let s = 'a'; /** doc */\nexport function g<T>(p: T): T { return p; }\n",
+		"const el = <div>{x /* c */}</div>;\nvar q = /re*/g;\n",
+	}
+	for i, s := range seeds {
+		f.Add(s, uint(i*7), uint(i%3), []string{"//", " ", "*/", "}", "\n", "x;"}[i%6])
+	}
+	f.Fuzz(func(t *testing.T, src string, at, cut uint, typed string) {
+		if len(src) > 1<<12 || len(typed) > 64 {
+			return
+		}
+		start := int(at % uint(len(src)+1))
+		end := min(len(src), start+int(cut%8))
+		newSrc := src[:start] + typed + src[end:]
+		edit := Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(typed))}
+		for _, g := range []*Grammar{JavaScript, TypeScript, TSX} {
+			old, err := Parse(g, []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ie, err := makeInputEdit(old.Src, []byte(newSrc), edit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if next := old.splice(edit, []byte(newSrc), ie); next != nil {
+				whole, err := Parse(g, []byte(newSrc))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := firstDifference(next.Nodes, whole.Nodes); d >= 0 {
+					t.Fatalf("%v: %q, [%d,%d) replaced by %q: spliced node %d differs from the whole parse's:\n%s\n%s", g, src, start, end, typed, d, sexp(next, 0), sexp(whole, 0))
+				}
+				whole.Close()
+				next.Close()
+			}
+			old.Close()
+		}
+	})
+}
