@@ -332,25 +332,26 @@ func isPlace(last Kind, end uint32, f follower, src []byte) bool {
 // opensComment reports whether piece, whose parse is m, has a `/*` that is not in one of its
 // comments, strings or template strings: one whose comment the piece does not close, and which
 // the text after the piece closes (the edit deleted a `*/`), which the piece alone lexes as
-// a regular expression or division.
+// a regular expression or division. One pass over both: the nodes come in preorder, by start.
 func opensComment(m []Node, piece []byte) bool {
-	for at := 0; ; at += 2 {
-		i := bytes.Index(piece[at:], []byte("/*"))
-		if i < 0 {
-			return false
+	next := func(from int) int {
+		if i := bytes.Index(piece[from:], []byte("/*")); i >= 0 {
+			return from + i
 		}
-		at += i
-		inside := false
-		for k := range m { // the nodes that hold it, outermost first
-			if n := &m[k]; n.Start <= uint32(at) && uint32(at)+2 <= n.End && (n.Kind == KindComment || n.Kind == KindString || n.Kind == KindTemplateString) {
-				inside = true
-				break
+		return -1
+	}
+	at := next(0)
+	for k := range m {
+		if n := &m[k]; at >= 0 && (n.Kind == KindComment || n.Kind == KindString || n.Kind == KindTemplateString) {
+			if uint32(at) < n.Start { // no holder before n held it, and none after n can
+				return true
+			}
+			for at >= 0 && uint32(at)+2 <= n.End {
+				at = next(at + 2)
 			}
 		}
-		if !inside {
-			return true
-		}
 	}
+	return at >= 0
 }
 
 // lastToken returns the kind of the last token of node i.
