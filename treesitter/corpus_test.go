@@ -127,13 +127,16 @@ func BenchmarkReparse(b *testing.B) {
 }
 
 func BenchmarkReparseByTreeSitter(b *testing.B) {
-	benchmarkKeystrokeParse(b, func(t *Tree, edit Edit, src []byte) (*Tree, error) {
-		ie, err := makeInputEdit(t.Src, src, edit)
-		if err != nil {
-			return nil, err
-		}
-		return t.reparseC(edit, src, ie)
-	})
+	benchmarkKeystrokeParse(b, (*Tree).reparseByTreeSitter)
+}
+
+// reparseByTreeSitter is Reparse without the splice: tree-sitter's incremental parse.
+func (t *Tree) reparseByTreeSitter(edit Edit, newSrc []byte) (*Tree, error) {
+	ie, err := makeInputEdit(t.Src, newSrc, edit)
+	if err != nil {
+		return nil, err
+	}
+	return t.reparseC(edit, newSrc, ie)
 }
 
 func benchmarkKeystrokeParse(b *testing.B, reparse func(*Tree, Edit, []byte) (*Tree, error)) {
@@ -190,11 +193,7 @@ func TestReparseCopiesOnlyUnchanged(t *testing.T) {
 				}
 				next := slices.Concat(src[:start], []byte(insert), src[end:])
 				edit := Edit{StartByte: uint32(start), OldEndByte: uint32(end), NewEndByte: uint32(start + len(insert))}
-				ie, err := makeInputEdit(src, next, edit)
-				if err != nil {
-					t.Fatal(err)
-				}
-				nextTree, err := tree.reparseC(edit, next, ie)
+				nextTree, err := tree.reparseByTreeSitter(edit, next)
 				if err != nil {
 					t.Fatal(err)
 				}

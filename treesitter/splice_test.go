@@ -37,12 +37,8 @@ func TestSpliceEqualsWhole(t *testing.T) {
 		}
 		for range count {
 			edit, newSrc := randomEdit(rng, f.Src)
-			ie, err := makeInputEdit(f.Src, newSrc, edit)
-			if err != nil {
-				t.Fatal(err)
-			}
 			edits++
-			next := old.splice(edit, newSrc, ie)
+			next := spliceOf(t, old, edit, newSrc)
 			whole, err := Parse(g, newSrc)
 			if err != nil {
 				t.Fatal(err)
@@ -95,6 +91,16 @@ func TestSpliceEqualsWhole(t *testing.T) {
 	if jsSpliced*3 < jsClean*2 {
 		t.Errorf("only %d of the %d edits of the JavaScript corpus that leave no syntax error spliced", jsSpliced, jsClean)
 	}
+}
+
+// spliceOf returns the tree old.splice makes of newSrc, old's text changed by edit, or nil.
+func spliceOf(tb testing.TB, old *Tree, edit Edit, newSrc []byte) *Tree {
+	tb.Helper()
+	ie, err := makeInputEdit(old.Src, newSrc, edit)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return old.splice(edit, newSrc, ie)
 }
 
 func nodeOrZero(nodes []Node, i int) Node {
@@ -155,11 +161,7 @@ func TestSpliceAtItsLimits(t *testing.T) {
 			at := strings.Index(tc.src, tc.old)
 			newSrc := strings.Replace(tc.src, tc.old, tc.new, 1)
 			edit := Edit{StartByte: uint32(at), OldEndByte: uint32(at + len(tc.old)), NewEndByte: uint32(at + len(tc.new))}
-			ie, err := makeInputEdit(old.Src, []byte(newSrc), edit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if spliced := old.splice(edit, []byte(newSrc), ie); (spliced != nil) != tc.spliced {
+			if spliced := spliceOf(t, old, edit, []byte(newSrc)); (spliced != nil) != tc.spliced {
 				t.Errorf("spliced: %v, want %v", spliced != nil, tc.spliced)
 			}
 			next, err := old.Reparse(edit, []byte(newSrc))
@@ -201,11 +203,7 @@ func FuzzSplice(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ie, err := makeInputEdit(old.Src, []byte(newSrc), edit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if next := old.splice(edit, []byte(newSrc), ie); next != nil {
+			if next := spliceOf(t, old, edit, []byte(newSrc)); next != nil {
 				whole, err := Parse(g, []byte(newSrc))
 				if err != nil {
 					t.Fatal(err)
