@@ -82,8 +82,9 @@ type captureResolver struct {
 	path     []*opened
 	free     []*opened                 // opened states of functions left, for the next ones
 	captures map[*ssa.Place]*ssa.Place // File.Captures
-	// usesArguments are the functions read whose own code uses arguments undeclared, the
-	// arguments object of the function around it: reusable's concern.
+	// usesArguments are the functions read whose own code uses arguments undeclared: their
+	// own arguments object, or an arrow function's, that of a function around it
+	// (selfContained's concern).
 	usesArguments map[*ssa.Function]bool
 }
 

@@ -25,8 +25,8 @@ type File struct {
 
 	strict     bool // the top level is strict code
 	typescript bool // lowered with the TypeScript or the TSX grammar
-	// usesArguments holds the functions whose own code uses the arguments object of the
-	// function around them (see reusable).
+	// usesArguments holds the functions whose own code uses an arguments object: their own, or
+	// in an arrow function that of a function around it (see selfContained).
 	usesArguments map[*ssa.Function]bool
 	// shapes records, for each function, the kinds of its node and its parent and the code
 	// around it: a function's lowering depends on them beyond its text (see reuse.go).

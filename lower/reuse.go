@@ -28,8 +28,8 @@ type shape struct {
 // reusable maps, for each function of prev that edit does not touch but whose enclosing
 // function it does (that one is lowered again), the function's new start offset to it. Left
 // out are subtrees that are not analyzed (a with statement or a direct eval in them changes
-// variables outside them) or that use arguments, which an arrow function shares with the
-// function around it, and functions that end on the line the edit starts on, if it makes or
+// variables outside them) or that use the arguments object of a function around them
+// (selfContained), and functions that end on the line the edit starts on, if it makes or
 // removes a line break (editedLineStart). src is the new version's source.
 func reusable(prev *File, edit ts.Edit, src []byte) map[uint32]*ssa.Function {
 	delta := int32(edit.NewEndByte) - int32(edit.OldEndByte)
@@ -83,18 +83,28 @@ func breaksLine(text []byte) bool {
 	return slices.ContainsFunc(text, func(c byte) bool { return c == '\n' || c == '\r' || c == 0xE2 })
 }
 
-// selfContained reports whether fn and its nested functions are analyzed and do not use the
-// arguments object of a function around them, which usesArguments lists.
+// selfContained reports whether fn and its nested functions are analyzed and none of them
+// uses the arguments object of a function around fn. usesArguments lists the functions whose
+// own code uses an arguments object: their own, or, in an arrow function, that of the nearest
+// function around it that is not one. In sloppy code that object aliases its function's
+// parameters (argumentsUsed), so an arrow function at the root of a copy, or nested in one
+// through arrow functions only, would leave the function that owns the object unmarked: it is
+// lowered again. Any other use, lodash's wrappers reading their own arguments, stays inside.
 func selfContained(fn *ssa.Function, usesArguments map[*ssa.Function]bool) bool {
-	if !fn.Analyzed() || usesArguments[fn] {
-		return false
-	}
-	for _, c := range fn.Children {
-		if !selfContained(c, usesArguments) {
+	var inside func(f *ssa.Function, arrowsFromRoot bool) bool
+	inside = func(f *ssa.Function, arrowsFromRoot bool) bool {
+		arrowsFromRoot = arrowsFromRoot && f.Arrow
+		if !f.Analyzed() || arrowsFromRoot && usesArguments[f] {
 			return false
 		}
+		for _, c := range f.Children {
+			if !inside(c, arrowsFromRoot) {
+				return false
+			}
+		}
+		return true
 	}
-	return true
+	return inside(fn, true)
 }
 
 // shapeOf returns the shape of the function node nested in outer.

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	ts "github.com/ssalens/ssalens/treesitter"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -27,7 +28,7 @@ func TestLowerFromEqualsLower(t *testing.T) {
 		matches, _ := filepath.Glob("../testdata/annotate/*." + ext)
 		files = append(files, matches...)
 	}
-	inserts := []string{" ", "\n", "x", "let q = 0;", "y = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "'", "`", "eval(s);", "with (o) {}"}
+	inserts := []string{" ", "\n", "x", "let q = 0;", "y = 2;", "}", "{", "(", "function e(p) { return p; }", "/*", "'", "`", "eval(s);", "with (o) {}", "g(() => arguments[0]);"}
 	var copied reuseCount
 	for _, seed := range []uint64{3, 13, 55} {
 		rng := rand.New(rand.NewPCG(seed, 1))
@@ -38,6 +39,40 @@ func TestLowerFromEqualsLower(t *testing.T) {
 	if copied.funcs == 0 || copied.outerUses == 0 || copied.capturedInside == 0 || copied.chained == 0 || copied.alone == 0 {
 		t.Errorf("copied %d functions, with %d uses of variables around them and %d captured reads inside them, %d from copies not made, %d versions lowered one function: want some of each",
 			copied.funcs, copied.outerUses, copied.capturedInside, copied.chained, copied.alone)
+	}
+}
+
+// TestReuseWithArguments edits f's own code and checks which of its nested functions are
+// copied rather than lowered again: one whose arguments object is its own, or whose arrow
+// functions read the object of a function inside the copy, is; an arrow function reading f's
+// is not, since f's lowering marks f's parameters as aliased by it. Either way the lowering
+// from the previous version equals a fresh one.
+func TestReuseWithArguments(t *testing.T) {
+	tests := []struct {
+		name, src string // src has | where a space is typed, in f's own code
+		copied    []string
+	}{
+		{"a function reads its own", "function f(a) {| function g() { return arguments[0]; } return a; }", []string{"g"}},
+		{"an arrow reads f's", "function f(a) {| const g = () => arguments[0]; return a; }", nil},
+		{"an arrow in an arrow reads f's", "function f(a) {| const g = () => () => arguments[0]; return a; }", nil},
+		{"an arrow reads a function's inside the copy", "function f(a) {| const g = () => function h() { return () => arguments[0]; }; return a; }",
+			[]string{"g", "h", "<anonymous>"}},
+		{"a function beside reads its own", "function f(a) {| const g = () => 1, h = function () { return arguments.length; }; return a; }",
+			[]string{"g", "h"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := lowerEdit(t, ts.JavaScript, tt.src, " ", 0)
+			var copied []string
+			for _, c := range got.Copied {
+				if c.Move.At == math.MinInt32 { // a copy, not a clone of a function around the edit
+					copied = append(copied, c.Func.Name)
+				}
+			}
+			if !slices.Equal(copied, tt.copied) {
+				t.Errorf("copied %q, want %q", copied, tt.copied)
+			}
+		})
 	}
 }
 

@@ -54,30 +54,11 @@ func TestLowerSpine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			at := strings.Index(tt.src, "|")
-			src := []byte(strings.Replace(tt.src, "|", "", 1))
-			next := []byte(tt.src[:at] + tt.text + tt.src[at+1+tt.cut:])
 			lang := tt.lang
 			if lang == nil {
 				lang = ts.JavaScript
 			}
-			tree, err := ts.Parse(lang, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tree.Close()
-			prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
-			edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at + tt.cut), NewEndByte: uint32(at + len(tt.text))}
-			nextTree, err := tree.Reparse(edit, next)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer nextTree.Close()
-			got, _ := lowerAndBuild(t, nextTree, prev, edit, true)
-			want, _ := lowerAndBuild(t, nextTree, nil, ts.Edit{}, true)
-			if g, w := describe(got), describe(want); g != w {
-				t.Errorf("lowering from the previous version differs:\n%s\nwant\n%s", g, w)
-			}
+			got := lowerEdit(t, lang, tt.src, tt.text, tt.cut)
 			if alone := got.alone != nil; alone != tt.alone {
 				t.Errorf("lowered one function alone: %v, want %v", alone, tt.alone)
 			}
@@ -121,4 +102,32 @@ func TestSpineCarriesCopies(t *testing.T) {
 		prev = got
 	}
 	tree.Close()
+}
+
+// lowerEdit parses marked, a source with | where an edit removes cut bytes and inserts text,
+// lowers it, then the edited source from that lowering, checks that this equals a fresh
+// lowering, and returns it.
+func lowerEdit(t *testing.T, lang *ts.Grammar, marked, text string, cut int) *File {
+	t.Helper()
+	at := strings.Index(marked, "|")
+	src := []byte(strings.Replace(marked, "|", "", 1))
+	next := []byte(marked[:at] + text + marked[at+1+cut:])
+	tree, err := ts.Parse(lang, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
+	edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at + cut), NewEndByte: uint32(at + len(text))}
+	nextTree, err := tree.Reparse(edit, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nextTree.Close()
+	got, _ := lowerAndBuild(t, nextTree, prev, edit, true)
+	want, _ := lowerAndBuild(t, nextTree, nil, ts.Edit{}, true)
+	if g, w := describe(got), describe(want); g != w {
+		t.Errorf("lowering from the previous version differs:\n%s\nwant\n%s", g, w)
+	}
+	return got
 }
