@@ -193,8 +193,7 @@ func endsStatement(nodes []Node, i int32) bool {
 	if i < 0 || !nodes[i].Kind.IsNamed() {
 		return false
 	}
-	t := &Tree{Nodes: nodes}
-	last := nodes[t.SubtreeEnd(i)-1].Kind
+	last := lastToken(nodes, i)
 	return last == semicolonKind || last == closeBraceKind
 }
 
