@@ -594,9 +594,10 @@ type reuse struct {
 	copied []copied // what the walk copied, which flattenFrom fills in
 }
 
-// copied is a subtree that a re-parse copied from the flat tree of the version it re-parsed:
-// node node of the new tree is node old of that one, and so are the size - 1 nodes after them,
-// shifted by the edit. Tree-sitter reused the subtree as it was.
+// copied is a run of nodes that a re-parse copied from the flat tree of the version it
+// re-parsed: node node of the new tree is node old of that one, and so are the size - 1 nodes
+// after them, shifted by the edit. It is a subtree that tree-sitter reused as it was, or, for
+// a splice, the nodes before or after those it parsed again (copiedAround).
 type copied struct {
 	node, old, size int32
 }

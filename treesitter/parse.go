@@ -53,7 +53,7 @@ type Tree struct {
 	reparses int
 	// id names the tree for the trees re-parsed from it (see CopiedFrom), without keeping it:
 	// reparsedFrom is the id of the tree this one was re-parsed from, if it was, and copied
-	// the subtrees its flat nodes copy from that tree's, in preorder.
+	// the runs of its flat nodes copied from that tree's, in preorder.
 	id, reparsedFrom uint64
 	copied           []copied
 }
@@ -103,13 +103,13 @@ func (t *Tree) SameOutside(from *Tree, inside int32, edit Edit) bool {
 	}
 	slices.Reverse(around)
 	var i, j int32 // from's node and t's
-	k := 0         // t.copied[k] is the next subtree reused
+	k := 0         // t.copied[k] is the next run of nodes reused, or the one j is in
 	for j < int32(len(t.Nodes)) {
 		if i >= int32(len(from.Nodes)) {
 			return false
 		}
 		x, y := &from.Nodes[i], &t.Nodes[j]
-		for k < len(t.copied) && t.copied[k].node < j {
+		for k < len(t.copied) && t.copied[k].node+t.copied[k].size <= j {
 			k++
 		}
 		switch {
@@ -118,11 +118,15 @@ func (t *Tree) SameOutside(from *Tree, inside int32, edit Edit) bool {
 				return false
 			}
 			i, j = from.SubtreeEnd(i), insideEnd
-		case k < len(t.copied) && t.copied[k].node == j:
-			if t.copied[k].old != i || !same(x, y, 0) || x.ChildCount != y.ChildCount {
+		case k < len(t.copied) && t.copied[k].node <= j:
+			// A splice's last run starts inside the edited body, where the edit's statements
+			// end, and goes on to the end of the file: the walk joins it after the body.
+			c := t.copied[k]
+			if c.old+j-c.node != i || !same(x, y, 0) || x.ChildCount != y.ChildCount {
 				return false
 			}
-			i, j = i+t.copied[k].size, j+t.copied[k].size
+			rest := c.node + c.size - j
+			i, j = i+rest, j+rest
 		default:
 			var ignore Flags
 			if len(around) > 0 && around[0] == j {
