@@ -244,7 +244,7 @@ func (cr *captureResolver) resolve(fn *ssa.Function) {
 			if r.use.place != nil {
 				cr.captures[r.use.place] = b.Single
 			} else {
-				r.use.copy.AddCapture(r.use.copied, b.Single)
+				r.use.copy.AddCapture(r.use.copied)
 			}
 		}
 	}

@@ -50,15 +50,6 @@ type spine struct {
 	node         int32         // its node in the new tree
 	lowered      *ssa.Function // its new version
 	failed       bool
-	carried      []carriedRead // see adopt
-}
-
-// carriedRead is a captured read u of a copy beside the functions around the edit, which saw
-// the single definition of a variable of one of them in the previous version, now b.
-type carriedRead struct {
-	copy *ssa.Copy
-	u    ssa.OuterUse
-	b    *ssa.Binding
 }
 
 // lowerSpine lowers t, prev's source changed by edit, as LowerFrom does, if edit lies inside
@@ -79,9 +70,6 @@ func lowerSpine(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*s
 	sp.clones = make([]*ssa.Function, len(sp.path))
 	if sp.clone(0, nil); sp.failed {
 		return nil
-	}
-	for _, r := range sp.carried {
-		r.copy.AddCapture(r.u, r.b.Single)
 	}
 	f := lw.file()
 	f.alone = sp.lowered
@@ -253,18 +241,12 @@ func (sp *spine) clone(level int, outer *funcState) *ssa.Function {
 // (typescript.js's checker's functions use those of createTypeChecker hundreds of thousands of
 // times). Their rule is as it was (see clone), and so is what a captured read sees: the
 // definition and the closure's creation it is checked against are cloned. So the reads that
-// the copy recorded as seeing a single definition (ssa.Function.CapturedOutside) see its clone,
-// once the functions around are cloned (lowerSpine).
+// the copy recorded as seeing a variable's single definition see the clone's
+// (ssa.Copy.CarryCaptures).
 func (sp *spine) adopt(c reusedCopy) {
-	lw := sp.lw
-	lw.listCopied(c)
-	carried := c.old.CapturedOutside(func(u ssa.OuterUse, def *ssa.Place) {
-		if b := sp.resolve(def.Binding); b != nil {
-			sp.carried = append(sp.carried, carriedRead{c.copy, u, b})
-		}
-	})
-	if !carried {
-		lw.readUses(c)
+	sp.lw.listCopied(c)
+	if !c.copy.CarryCaptures(c.old) {
+		sp.lw.readUses(c)
 	}
 }
 

@@ -53,8 +53,9 @@ type Copy struct {
 
 	once sync.Once
 	// pending are the captured reads of variables around the copy, which the lowering resolves
-	// (AddCapture) before the copy is shared; captures the captured reads inside the copy,
-	// made with the bodies, and then those of pending too.
+	// (AddCapture) or carries over from the copy it copies (CarryCaptures) before the copy is
+	// shared; captures the captured reads inside the copy, made with the bodies, and then those
+	// of pending too.
 	pending  []pendingCapture
 	captures map[*Place]*Place
 	capOnce  sync.Once
@@ -71,10 +72,11 @@ type OuterUse struct {
 }
 
 // pendingCapture is a captured read in a copy of a variable around it: the place of the
-// Instr-th instruction of the copy's function Order sees def.
+// Instr-th instruction of the copy's function Order sees the single definition of the binding
+// the copy uses from outside of index use (Binding.Single). Nothing in it depends on the
+// version, so that the copies of a copy share their list (CarryCaptures).
 type pendingCapture struct {
-	order, instr int32
-	def          *Place
+	order, instr, use int32
 }
 
 // summary is what copies of a function read of it, gathered once: the function and its nested
@@ -248,10 +250,28 @@ func (c *Copy) OuterUses(yield func(OuterUse)) {
 func (c *Copy) Binding(u OuterUse) *Binding { return c.funcs[0].fromOutside[u.Use] }
 
 // AddCapture records that the place of instruction u, a read of a variable of a function
-// around the copy, sees def. The lowering calls it before it shares the copy.
-func (c *Copy) AddCapture(u OuterUse, def *Place) {
-	c.pending = append(c.pending, pendingCapture{u.Order, u.Instr, def})
+// around the copy, sees the variable's single definition (Binding.Single). The lowering calls
+// it before it shares the copy.
+func (c *Copy) AddCapture(u OuterUse) {
+	c.pending = append(c.pending, pendingCapture{u.Order, u.Instr, u.Use})
 }
+
+// CarryCaptures gives c, a copy of old, the captured reads of variables around it that old
+// recorded (AddCapture), and reports whether old is the root of a copy, which alone records
+// them. A lowering that copies old again and clones the functions around it, whose variables
+// keep their single definitions there, calls it rather than read every use the copy makes of
+// their variables: the list is shared, not copied.
+func (c *Copy) CarryCaptures(old *Function) bool {
+	from := old.copied.Value()
+	if from == nil || from.funcs[0] != old || len(old.fromOutside) != len(c.funcs[0].fromOutside) {
+		return false
+	}
+	c.pending = from.pending[:len(from.pending):len(from.pending)]
+	return true
+}
+
+// capturedDef returns the definition the captured read p sees.
+func (c *Copy) capturedDef(p pendingCapture) *Place { return c.funcs[0].fromOutside[p.use].Single }
 
 // Make copies the functions' bodies, if no call did yet, and returns when they are copied.
 func (c *Copy) Make() {
@@ -286,7 +306,7 @@ func (c *Copy) capturesMade() map[*Place]*Place {
 	c.Make()
 	c.capOnce.Do(func() {
 		for _, p := range c.pending {
-			c.captures[c.place(p.order, p.instr)] = p.def
+			c.captures[c.place(p.order, p.instr)] = c.capturedDef(p)
 		}
 	})
 	return c.captures
@@ -303,28 +323,12 @@ func (fn *Function) ReadsFromOutside(v *Value) []*Place {
 	}
 	var ps []*Place
 	for _, p := range c.pending {
-		if p.def.Value == v {
+		if c.capturedDef(p).Value == v {
 			c.Make()
 			ps = append(ps, c.place(p.order, p.instr))
 		}
 	}
 	return ps
-}
-
-// CapturedOutside calls yield with each captured read in the copy rooted at fn of a variable
-// of a function around the copy that sees a single definition, def (AddCapture), and reports
-// whether fn is the root of a copy, which alone records them. A lowering that copies fn again
-// and clones those functions carries them over, rather than reading every use the copy makes
-// of their variables.
-func (fn *Function) CapturedOutside(yield func(u OuterUse, def *Place)) bool {
-	c := fn.copied.Value()
-	if c == nil || c.funcs[0] != fn {
-		return false
-	}
-	for _, p := range c.pending {
-		yield(OuterUse{Order: p.order, Instr: p.instr, Reads: true}, p.def)
-	}
-	return true
 }
 
 // Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
