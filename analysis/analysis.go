@@ -101,8 +101,9 @@ type Result struct {
 	// goodBroken are the starts of the functions that a syntax error breaks in the last good
 	// analysis these answers come from: r's own, unless r is moved.
 	goodBroken map[int32]bool
-	// syntaxErrors are the errors of a moved Result's text, which its functions do not have.
-	syntaxErrors []Diagnostic
+	// brokenInText are the functions that a syntax error breaks in a moved Result's text, which
+	// its own functions do not have.
+	brokenInText []brokenFunc
 
 	doms         sync.Map // *ssa.Function → *ssa.DomTree, computed when a rendering needs them
 	literalTemps sync.Map // *ssa.Function → its literals (see literals)

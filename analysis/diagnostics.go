@@ -48,7 +48,10 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	for _, fn := range r.Funcs {
 		ds = append(ds, r.keptFuncDiagnostics(fn, uselessAssignments)...)
 	}
-	ds = append(ds, r.syntaxErrors...)
+	for _, b := range r.brokenInText {
+		ds = append(ds, Diagnostic{Span: r.firstLine(b.at), Severity: SeverityInformation, Code: "syntaxError",
+			Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", b.why, describeFunc(b.fn))})
+	}
 	sortDiagnostics(ds)
 	return ds
 }
@@ -182,21 +185,28 @@ func (r *Result) notAnalyzedDiagnostic(fn *ssa.Function) Diagnostic {
 	return d
 }
 
-// brokenDiagnostics are the syntax errors that break functions, for a Result moved to this
-// one's text through edits, which keeps their last good analysis.
-func (r *Result) brokenDiagnostics(edits []Edit) []Diagnostic {
-	var ds []Diagnostic
+// brokenFunc is a function that a syntax error keeps from being analyzed, where the error is
+// in the text, and why, as its diagnostic says.
+type brokenFunc struct {
+	fn  *ssa.Function
+	at  Span
+	why string
+}
+
+// brokenAfter returns the functions that a syntax error breaks, for a Result moved to this one's
+// text through edits, which keeps their last good analysis.
+func (r *Result) brokenAfter(edits []Edit) []brokenFunc {
+	var broken []brokenFunc
 	for _, fn := range r.Funcs {
 		if fn.NotAnalyzed.IsSyntax() {
 			at, why := errorAt(r.Src, fn, edits), r.notAnalyzed(fn)
 			if at != fn.NotAnalyzed.At {
 				why = "syntax error at " + r.position(at.Start)
 			}
-			ds = append(ds, Diagnostic{Span: r.firstLine(at), Severity: SeverityInformation, Code: "syntaxError",
-				Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", why, describeFunc(fn))})
+			broken = append(broken, brokenFunc{fn, at, why})
 		}
 	}
-	return ds
+	return broken
 }
 
 // errorAt returns where the syntax error that breaks fn is: the error tree-sitter found, or

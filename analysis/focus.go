@@ -79,7 +79,7 @@ func (r *Result) innermostFunc(off int32) *ssa.Function {
 	var best *ssa.Function
 	var bestSpan Span
 	for _, fn := range r.Funcs {
-		s := r.span(fn.Span)
+		s := r.funcSpan(fn)
 		if s.Start <= off && off <= s.End && (best == nil || s.End-s.Start <= bestSpan.End-bestSpan.Start) {
 			best, bestSpan = fn, s
 		}
@@ -123,9 +123,9 @@ func web(from ...*ssa.Value) map[*ssa.Value]bool {
 func (f Focus) within(r *Result) (Span, bool) {
 	switch {
 	case f.fn != nil && f.fn.Parent != nil:
-		return r.span(f.fn.Span), true
+		return r.funcSpan(f.fn), true
 	case f.first != nil:
-		return r.span(f.first.Binding.Owner.Span), true
+		return r.funcSpan(f.first.Binding.Owner), true
 	}
 	return Span{}, false
 }

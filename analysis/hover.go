@@ -41,11 +41,7 @@ func (r *Result) Hover(off int32) (string, Span, bool) {
 		}
 	}
 	if k, ok := r.keptNow(o); ok {
-		if k.reshaped {
-			fmt.Fprintf(&sb, "\n\n*From the last version that parsed: the syntax error at %s makes %s parse otherwise now.*", r.positionInSrc(k.at.Start), describeFunc(k.fn))
-		} else {
-			fmt.Fprintf(&sb, "\n\n*From the last version that parsed: %s has a syntax error now, at %s.*", describeFunc(k.fn), r.positionInSrc(k.at.Start))
-		}
+		fmt.Fprintf(&sb, "\n\n*%s*", k.note(r))
 	}
 	return sb.String(), o.Span, true
 }
@@ -61,18 +57,32 @@ type keptFunc struct {
 // analyzed though its own text now says otherwise: o's function, broken or parsed otherwise
 // now, or the broken function that declares o's variable.
 func (r *Result) keptNow(o *Occurrence) (keptFunc, bool) {
+	if k, ok := r.keptFunc(o.Func); ok || r.moving == nil {
+		return k, ok
+	}
+	at, ok := r.moving.broken[o.Binding.Owner]
+	return keptFunc{fn: o.Binding.Owner, at: at}, ok
+}
+
+// keptFunc returns fn as a function whose answers a moved Result keeps from the text it
+// analyzed though its own text now says otherwise: broken or parsed otherwise now.
+func (r *Result) keptFunc(fn *ssa.Function) (keptFunc, bool) {
 	if r.moving == nil {
 		return keptFunc{}, false
 	}
-	if at, ok := r.moving.reshaped[o.Func]; ok {
-		return keptFunc{fn: o.Func, at: at, reshaped: true}, true
+	if at, ok := r.moving.reshaped[fn]; ok {
+		return keptFunc{fn: fn, at: at, reshaped: true}, true
 	}
-	for _, fn := range []*ssa.Function{o.Func, o.Binding.Owner} {
-		if at, ok := r.moving.broken[fn]; ok {
-			return keptFunc{fn: fn, at: at}, true
-		}
+	at, ok := r.moving.broken[fn]
+	return keptFunc{fn: fn, at: at}, ok
+}
+
+// note says where k's answers come from, and why.
+func (k keptFunc) note(r *Result) string {
+	if k.reshaped {
+		return fmt.Sprintf("From the last version that parsed: the syntax error at %s makes %s parse otherwise now.", r.positionInSrc(k.at.Start), describeFunc(k.fn))
 	}
-	return keptFunc{}, false
+	return fmt.Sprintf("From the last version that parsed: %s has a syntax error now, at %s.", describeFunc(k.fn), r.positionInSrc(k.at.Start))
 }
 
 // hoverValue describes v, read or defined in the function from: its definition (each operand

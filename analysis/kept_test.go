@@ -299,3 +299,43 @@ func syntaxErrors(r *analysis.Result) []string {
 	}
 	return errs
 }
+
+// TestKeptFunctionViews: while an edit breaks a function, the version answers from its last
+// good analysis, and the function's SSA view and the list of what has no versions say so. The
+// SSA view looked for the function at its span moved like a token's, which an edit inside it
+// shrinks to the edit's point, and found none ("No function at line 3"); the list and the code
+// lens said nothing was left unanalyzed, beside a status that counted the syntax error (a user
+// test in VS Code).
+func TestKeptFunctionViews(t *testing.T) {
+	src := "function pad() { return 1; }\nfunction f(a) {\n  let x = 1;\n  if (a) { x = 2; }\n  return x;\n}\n"
+	doc := analyzedDocument(t, src)
+	doc = insertAt(doc, strings.Index(src, "  return x;"), "  if (x > 1) {\n")
+	r := doc.Result()
+	at := int32(strings.Index(string(doc.Text()), "x = 1"))
+	const note = "From the last version that parsed: function f has a syntax error now, at 5:3."
+
+	g, ok := r.FunctionGraph(at)
+	if !ok || g.Name != "f" || !g.Analyzed || g.Kept != note || len(g.Blocks) == 0 {
+		t.Errorf("graph at x = 1: %v %q analyzed %v, %d blocks, kept %q; want f's last good graph, kept %q", ok, g.Name, g.Analyzed, len(g.Blocks), g.Kept, note)
+	}
+	if end := int32(len(doc.Text()) - 1); g.Span.Start != int32(strings.Index(src, "function f")) || g.Span.End != end {
+		t.Errorf("graph's span %v, want from f's start to the end of the text (%d), as error recovery grew it", g.Span, end)
+	}
+	if name, text, ok := r.ShowSSA(at); !ok || name != "f" || !strings.HasPrefix(text, "function f\n  "+note+"\nbb0 (entry):\n") {
+		t.Errorf("ShowSSA at x = 1: %v %q\n%s", ok, name, text)
+	}
+	if g, _ := r.FunctionGraph(int32(strings.Index(src, "return 1"))); g.Name != "pad" || g.Kept != "" {
+		t.Errorf("graph of pad, which parses: %q kept %q", g.Name, g.Kept)
+	}
+
+	u, diagnosed := r.Unrenamed(), 0
+	for _, d := range r.Diagnostics(false) {
+		if d.Code == "syntaxError" || d.Code == "notAnalyzed" {
+			diagnosed++
+		}
+	}
+	want := "function f — not analyzed: syntax error at 5:3; it shows the last version that parsed"
+	if len(u.Items) != 1 || u.Items[0].Label != want || u.Summary != "1 function not analyzed" || diagnosed != 1 {
+		t.Errorf("unrenamed %q: %v, beside %d diagnostics of functions not analyzed; want one item %q", u.Summary, u.Items, diagnosed, want)
+	}
+}

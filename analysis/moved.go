@@ -88,6 +88,16 @@ func (r *Result) kept(s Span) bool {
 	return ok
 }
 
+// funcSpan returns where fn's text lies in Src. An edit inside a function grows or shrinks it
+// (moveFuncSpan), where span would make it the edit's point.
+func (r *Result) funcSpan(fn *ssa.Function) Span {
+	if r.moving == nil {
+		return fn.Span
+	}
+	s, _ := moveFuncSpan(fn.Span, r.moving.edits)
+	return s
+}
+
 // line returns the 1-based line of Src that holds the offset off of the analyzed text.
 func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: off, End: off}).Start) }
 
@@ -120,7 +130,7 @@ func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *
 	m.whole.Store(moved) // m's instructions are in r's text: every answer reads this index
 	m.goodBroken = moveStarts(r.goodBroken, edits)
 	m.markKept(fresh)
-	m.syntaxErrors = fresh.brokenDiagnostics(m.moving.edits)
+	m.brokenInText = fresh.brokenAfter(m.moving.edits)
 	return m
 }
 

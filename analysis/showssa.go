@@ -12,5 +12,10 @@ func (r *Result) ShowSSA(off int32) (string, string, bool) {
 	}
 	var sb strings.Builder
 	r.printFunction(&sb, fn)
-	return fn.Name, sb.String(), true
+	text := sb.String()
+	if k, ok := r.keptFunc(fn); ok { // under the function's line, as a reason it is not analyzed is
+		head, body, _ := strings.Cut(text, "\n")
+		text = head + "\n  " + k.note(r) + "\n" + body
+	}
+	return fn.Name, text, true
 }

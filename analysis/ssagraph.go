@@ -17,8 +17,11 @@ type Graph struct {
 	Span     Span
 	Analyzed bool
 	Reason   string // why the function is not analyzed, when it is not
-	Blocks   []GraphBlock
-	Edges    []GraphEdge
+	// Kept says why the graph is of the last version of the text that parsed, when it is (a
+	// syntax error breaks the function now: see moved.go).
+	Kept   string
+	Blocks []GraphBlock
+	Edges  []GraphEdge
 }
 
 // GraphBlock is one basic block.
@@ -69,7 +72,10 @@ func (r *Result) FunctionGraph(off int32) (Graph, bool) {
 }
 
 func (r *Result) graph(fn *ssa.Function) Graph {
-	g := Graph{Name: fn.Name, Span: r.span(fn.Span), Analyzed: fn.Analyzed()}
+	g := Graph{Name: fn.Name, Span: r.funcSpan(fn), Analyzed: fn.Analyzed()}
+	if k, ok := r.keptFunc(fn); ok {
+		g.Kept = k.note(r)
+	}
 	if !g.Analyzed {
 		g.Reason = r.notAnalyzed(fn)
 		return g

@@ -73,6 +73,10 @@ func (r *Result) Unrenamed() Unrenamed {
 				Detail: r.sourceLine(fn.NotAnalyzed.At.Start)})
 		}
 	}
+	for _, b := range r.brokenInText { // its hints show the last version that parsed
+		funcs = append(funcs, Located{Span: b.at, Label: fmt.Sprintf("%s — not analyzed: %s; it shows the last version that parsed", describeFunc(b.fn), b.why),
+			Detail: r.lineText(b.at.Start)})
+	}
 	sortLocated(contexts)
 	u := Unrenamed{Items: append(append(globals, contexts...), funcs...)}
 	var counts, details []string

@@ -18,6 +18,7 @@ type graphResult struct {
 	Range    protocol.Range `json:"range"`
 	Analyzed bool           `json:"analyzed"`
 	Reason   string         `json:"reason,omitempty"`
+	Kept     string         `json:"kept,omitempty"` // the graph is of the last version that parsed: why
 	Blocks   []graphBlock   `json:"blocks"`
 	Edges    []graphEdge    `json:"edges"`
 }
@@ -57,7 +58,7 @@ func (s *Server) functionGraph(_ context.Context, st *snapshot, params json.RawM
 }
 
 func toGraphResult(f *file, g analysis.Graph, enc positionEncoding) graphResult {
-	out := graphResult{Name: g.Name, Range: rangeOf(f.lines(), g.Span, enc), Analyzed: g.Analyzed, Reason: g.Reason,
+	out := graphResult{Name: g.Name, Range: rangeOf(f.lines(), g.Span, enc), Analyzed: g.Analyzed, Reason: g.Reason, Kept: g.Kept,
 		Blocks: make([]graphBlock, len(g.Blocks)), Edges: make([]graphEdge, len(g.Edges))}
 	for i, b := range g.Blocks {
 		gb := graphBlock{ID: b.ID, Label: b.Label, Loop: b.Loop, Range: rangeOf(f.lines(), b.Span, enc), Lines: make([]graphLine, len(b.Lines))}

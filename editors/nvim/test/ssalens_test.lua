@@ -154,6 +154,18 @@ check('render_line_hints turns hints into end-of-line text', function()
   eq(eol.render_line_hints('let é = 1, b = é;', { { position = { line = 0, character = 16 }, label = '₁' } }, 'utf-16'), 'é₁', 'utf-16')
 end)
 
+check('the SSA view says when a graph is of the last version that parsed', function()
+  local range = { start = { line = 1, character = 0 }, ['end'] = { line = 5, character = 1 } }
+  local graph = { name = 'f', range = range, analyzed = true, blocks = {}, edges = {} }
+  local view = require('ssalens.view')
+  local lines, _, kinds = view.render(graph, 'a.js')
+  eq(lines, { 'SSA of f  (a.js:2)' }, 'without a note')
+  graph.kept = 'From the last version that parsed: function f has a syntax error now, at 7:2.'
+  lines, _, kinds = view.render(graph, 'a.js')
+  eq(lines, { 'SSA of f  (a.js:2)', graph.kept }, 'with the note')
+  eq(kinds, { 'title', 'note' }, 'kinds')
+end)
+
 check('end-of-line hints are in source order, whatever order they come in', function()
   local line = '  setOrders((prev) => prev.map((o) => o));'
   local hint = function(char, label)

@@ -25,13 +25,17 @@ local function window_of(bufnr)
 end
 
 --- The lines of a function graph and, by line (from 1), the range each one shows and the kind
---- of line it is (head, phi, instr, term).
+--- of line it is (title, note, head, phi, instr, term).
 function M.render(graph, file)
   local lines = { ('SSA of %s  (%s:%d)'):format(graph.name, file, graph.range.start.line + 1) }
   local ranges, kinds = {}, { 'title' }
   if not graph.analyzed then
     table.insert(lines, ('%s is not analyzed: %s.'):format(graph.name, graph.reason or ''))
     return lines, ranges, kinds
+  end
+  if graph.kept and graph.kept ~= vim.NIL then
+    table.insert(lines, graph.kept)
+    kinds[#lines] = 'note'
   end
   local preds, succs = {}, {}
   for _, e in ipairs(graph.edges) do
@@ -58,7 +62,7 @@ function M.render(graph, file)
   return lines, ranges, kinds
 end
 
-local highlights = { title = 'Title', head = 'SsaLensBlock', phi = 'SsaLensPhi' }
+local highlights = { title = 'Title', note = 'Comment', head = 'SsaLensBlock', phi = 'SsaLensPhi' }
 
 --- Marks the rows of the source's cursor line.
 local function mark_cursor()

@@ -19,6 +19,8 @@ export interface FunctionGraph {
   range: Range;
   analyzed: boolean;
   reason?: string;
+  /** Set when the graph is of the last version that parsed: why (a syntax error breaks the function now). */
+  kept?: string;
   blocks: GraphBlock[];
   edges: GraphEdge[];
 }
@@ -135,5 +137,6 @@ export function renderView(g: FunctionGraph, source: string): string {
   if (!g.analyzed) {
     return `${title}<p class="reason">${escapeHtml(g.name)} is not analyzed: ${escapeHtml(g.reason ?? '')}.</p>`;
   }
-  return `${title}<div class="panes"><div class="pane picture">${renderSvg(g)}</div><div class="pane listing">${renderListing(g)}</div></div>`;
+  const kept = g.kept ? `<p class="reason">${escapeHtml(g.kept)}</p>` : '';
+  return `${title}${kept}<div class="panes"><div class="pane picture">${renderSvg(g)}</div><div class="pane listing">${renderListing(g)}</div></div>`;
 }

@@ -148,4 +148,10 @@ describe('render', () => {
     assert.match(html, /g is not analyzed: contains a with statement at 8:17\./);
     assert.doesNotMatch(html, /<svg/);
   });
+
+  it('says when the graph is of the last version that parsed', () => {
+    const kept = 'From the last version that parsed: function f has a syntax error now, at 7:2.';
+    assert.match(renderView({ ...graph, kept }, 'a.js'), /<\/h1><p class="reason">From the last version that parsed: function f has a syntax error now, at 7:2\.<\/p><div class="panes">/);
+    assert.doesNotMatch(renderView(graph, 'a.js'), /last version that parsed/);
+  });
 });
