@@ -141,12 +141,12 @@ func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 const compactAfter = 100
 
 // Compact gives back the memory that many incremental parses scattered (treesitter.Tree.Compact),
-// and makes the bodies of the functions the analysis copied without them (ssa.Copy), which
-// keep the older versions they copy until then. It parses the whole file and copies, so it
-// belongs where nothing waits: when the user stops typing.
+// and detaches the functions the analysis copied (ssa.Copy.Detach), which keep the older
+// versions they copy until then. It parses the whole file and copies, so it belongs where
+// nothing waits: when the user stops typing.
 func (d *Document) Compact() {
 	if r := d.result.Load(); r != nil && r.moving == nil {
-		materialize(r.Funcs)
+		eachFunc(r.Funcs, func(i int) { r.Funcs[i].Detach() })
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()

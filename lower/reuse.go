@@ -118,8 +118,7 @@ func (lw *lowerer) shapeOf(outer *funcState, node int32) shape {
 // become an expression, a class method an object method, another name, strictness), if it is
 // in the body of a with statement (which makes the variables it uses context variables), or
 // if the names it uses from outside resolve differently now. The copy's functions are shells,
-// whose bodies are made when first needed or ahead of time (copyDepth); outer adopts the copy
-// when it is finished.
+// whose bodies are made when first needed; outer adopts the copy when it is finished.
 func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Function {
 	old := lw.reuse[lw.t.Nodes[node].Start]
 	now := lw.shapeOf(outer, node)
@@ -156,19 +155,10 @@ func (lw *lowerer) takeCopy(outer *funcState, cp *ssa.Copy, old *ssa.Function, s
 	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs), old, shift})
 	lw.copies = append(lw.copies, cp)
 	lw.funcs = append(lw.funcs, cp.Funcs()...)
-	if cp.Depth() >= copyDepth/2+int(cp.Stagger()%(copyDepth/2)) {
+	if !cp.Detached() {
 		lw.copier.start(cp)
 	}
 }
-
-// copyDepth bounds the chains of copies whose bodies are not made (ssa.Copy): a copy that
-// many versions from the function it copies is made ahead of time, on the copier, and the
-// next version copies it instead. A copy not made keeps the version it copies: the bound is
-// on how many versions the copies of a file keep. Copies are made at depths from copyDepth/2
-// to copyDepth-1, which vary with what they copy (ssa.Copy.Stagger), so that a keystroke makes
-// a part of them, not all of them every few keystrokes. With 8, the server's peak in its soak
-// test (200 edits of lodash.js) was 94–96 MB; with 4, 71–73 MB, and keystrokes as fast.
-const copyDepth = 4
 
 // prevNode returns the node of old, a function of the previous version, in its tree, or -1:
 // the node that node, of the same kind, was copied from by the re-parse, if it is old's, and
@@ -192,9 +182,12 @@ type reusedCopy struct {
 	shift int32
 }
 
-// copier makes the bodies of copies ahead of time (see copyDepth) on the processors besides
-// the lowering's own, in the order they were started, while the lowering goes on and after it
-// returned. nil when there is one processor: the copies are then made when first needed.
+// copier detaches the copies of a version's functions (ssa.Copy.Detach) on the processors
+// besides the lowering's own, in the order they were started, while the lowering goes on and
+// after it returned: copied once into templates, which no version holds, they keep no version
+// alive, and no later copy of them needs them copied again. The first keystroke after a file
+// is opened detaches nearly every function of it; a keystroke that moves to another function
+// detaches the one it left. nil when there is one processor.
 type copier struct {
 	queue chan *ssa.Copy
 }
@@ -209,7 +202,7 @@ func startCopier(n int) *copier {
 	for range workers {
 		go func() {
 			for cp := range c.queue {
-				cp.Make()
+				cp.Detach()
 			}
 		}()
 	}
@@ -217,11 +210,11 @@ func startCopier(n int) *copier {
 }
 
 // start queues cp, unless the queue is full (a function lowered twice, as code in a finally
-// block is, may be copied twice): the copy is then made when first needed, or at a later
-// version. With one processor, cp is made now.
+// block is, may be copied twice): the copy is then detached at a later version. With one
+// processor, cp is detached now.
 func (c *copier) start(cp *ssa.Copy) {
 	if c == nil {
-		cp.Make()
+		cp.Detach()
 	} else {
 		select {
 		case c.queue <- cp:
@@ -230,7 +223,7 @@ func (c *copier) start(cp *ssa.Copy) {
 	}
 }
 
-// stop lets the workers end once they have made the copies queued.
+// stop lets the workers end once they have detached the copies queued.
 func (c *copier) stop() {
 	if c != nil {
 		close(c.queue)

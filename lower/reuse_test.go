@@ -7,9 +7,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+	"weak"
 
 	"github.com/ssalens/ssalens/ssa"
 	"github.com/ssalens/ssalens/ssa/ssatest"
@@ -247,4 +250,46 @@ func grammarOf(name string) *ts.Grammar {
 		return ts.TSX
 	}
 	return ts.JavaScript
+}
+
+// TestCopiesKeepNoEarlierVersion types in f's body, version after version, and checks that the
+// early versions are collected: a copy of g or h keeps the version it copies until the copier
+// detaches it, and then copies a template (ssa.Copy), which must keep nothing of any version.
+// g and h use f's variables, for which the template holds stand-ins.
+func TestCopiesKeepNoEarlierVersion(t *testing.T) {
+	src := "function f(a) {\n  let b = a;\n  function g() { return a + b; }\n  const h = () => g() + b;\n  return h;\n}\n"
+	tree, err := ts.Parse(ts.JavaScript, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, false)
+	at := strings.Index(src, "return h")
+	const versions = 8
+	var early []weak.Pointer[ssa.Function]
+	for i := range versions {
+		if i < 2 {
+			early = append(early, weak.Make(file.Funcs[1]))
+		}
+		next := src[:at] + " " + src[at:]
+		edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at), NewEndByte: uint32(at + 1)}
+		nextTree, err := tree.Reparse(edit, []byte(next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree.Close()
+		tree, src = nextTree, next
+		if file, _ = lowerAndBuild(t, tree, file, edit, false); file.alone == nil {
+			t.Fatal("the edit did not lower f alone")
+		}
+	}
+	defer tree.Close()
+	defer runtime.KeepAlive(file) // the last version holds the copies
+	for range 100 {               // the copier may still be at work
+		runtime.GC()
+		if early[0].Value() == nil && early[1].Value() == nil {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("f of the first versions is still held, %d versions later", versions)
 }

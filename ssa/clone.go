@@ -3,7 +3,6 @@ package ssa
 import (
 	"math"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 	"weak"
 )
@@ -19,14 +18,17 @@ import (
 //     their names, spans, nesting and whether they are analyzed, but no body. What the lowering
 //     needs of the bodies, the uses they make of bindings from outside (OuterUses), it reads
 //     from a summary of the function copied, made once for all its copies.
-//   - The bodies are copied once, when something first needs them (Function.Materialize), or
-//     ahead of time (Make), on whichever goroutine asks first.
+//   - The bodies are copied once, when something first needs them (Function.Materialize, Make),
+//     on whichever goroutine asks first.
 //
 // A copy of a copy whose bodies are not made yet copies what that one copies, its origin: a
-// chain of copies through many versions costs one copy of the bodies, or none. Until its bodies
-// are made, a copy keeps its origin, and with it the version that made the origin; Depth says
-// how many versions back that is, so that the caller can bound what the chains keep. Whoever
-// may ask for the bodies keeps the Copy: a copied function refers to it weakly. Otherwise a
+// chain of copies through many versions costs one copy of the bodies, or none. The origin is
+// first the function copied, and with it the version it belongs to, until Detach copies the
+// origin's bodies, once for all its copies, into a template that no version holds, with a
+// stand-in for each binding they use from outside; the chain copies that from then on.
+// A copy made from a template keeps it, and so do the copies of that copy: once detached, a
+// function no edit touches has its bodies copied only where something asks for them. Whoever may
+// ask for the bodies keeps the Copy: a copied function refers to it weakly. Otherwise a
 // version would keep, through an origin's parent and the functions around it, that version's
 // copies not made and their origins, and so on back to the first version.
 //
@@ -37,17 +39,16 @@ import (
 // (see packInstrs), which the copy lays out the same way. The copy shares nothing mutable with
 // the origin, which must not change meanwhile.
 type Copy struct {
-	funcs   []*Function // the copy's functions in preorder, the root first
-	shift   int32       // how many bytes later the copy's text starts than its origin's
-	depth   int
-	stagger uint32
+	funcs []*Function // the copy's functions in preorder, the root first
+	shift int32       // how many bytes later the copy's text starts than its origin's
 	// outer are the origin's summary's, whose spans are outerShift bytes before the copy's.
 	outer      []OuterUse
 	outerShift int32
 
 	mu sync.Mutex
 	// origin is what Make copies: the summary of the function copied, which lists its
-	// functions. Make drops it, and with it the version they belong to.
+	// functions. Make drops it, and with it the version they belong to, unless it is detached:
+	// the copies of a made copy then copy the same template.
 	origin *summary
 	made   bool
 
@@ -81,17 +82,59 @@ type pendingCapture struct {
 
 // summary is what copies of a function read of it, gathered once: the function and its nested
 // functions in preorder, the bindings they use from outside, the instructions that use those,
-// the captured reads among them, and how many instructions each has. A copy, once made, has
-// its origin's summary with its own functions and bindings (Make): the rest, plain data, is
-// shared, and the spans of outer are shift bytes before the function's.
+// the captured reads among them, and how many instructions each has. A copy made from a
+// function, not a template, has its origin's summary with its own functions and bindings
+// (Make): the rest, plain data, is shared, and the spans of outer are shift bytes before the
+// function's.
 type summary struct {
-	serial uint32 // which summary: Stagger
-	funcs  []*Function
-	uses   []*Binding
-	outer  []OuterUse
-	shift  int32
-	inner  []innerCapture
-	instrs []int32
+	mu sync.Mutex
+	// funcs and uses are a version's functions and the bindings they use from outside, until
+	// detach replaces them with a template's and its stand-ins, in the same order.
+	funcs    []*Function
+	uses     []*Binding
+	detached bool
+	detach   sync.Once
+	outer    []OuterUse
+	shift    int32
+	inner    []innerCapture
+	instrs   []int32
+}
+
+// bodies returns what copies of the summary copy: the functions and the bindings they use from
+// outside, and whether they are a template's.
+func (s *summary) bodies() ([]*Function, []*Binding, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.funcs, s.uses, s.detached
+}
+
+// isDetached reports whether the copies of s copy a template.
+func (s *summary) isDetached() bool {
+	_, _, detached := s.bodies()
+	return detached
+}
+
+// makeTemplate copies s's functions into a template, which no version holds: the bindings they
+// use from outside become stand-ins, which only Make reads, to resolve them. Copies of s copy
+// the template from then on, and s keeps nothing of the version its functions belong to.
+func (s *summary) makeTemplate() {
+	s.detach.Do(func() {
+		funcs, uses, _ := s.bodies()
+		standIns := make([]Binding, len(uses))
+		stand := make([]*Binding, len(uses))
+		standIn := make(map[*Binding]*Binding, len(uses))
+		for i, b := range uses {
+			standIns[i] = Binding{ID: b.ID, Name: b.Name, Kind: b.Kind}
+			stand[i] = &standIns[i]
+			standIn[b] = stand[i]
+		}
+		tmpl := shellsOf(funcs, Move{At: math.MinInt32}, weak.Pointer[Copy]{}, s.instrs)
+		cl := cloner{from: funcs, to: tmpl, move: Move{At: math.MinInt32}, outer: func(b *Binding) *Binding { return standIn[b] }}
+		cl.function(0)
+		s.mu.Lock()
+		s.funcs, s.uses, s.detached = tmpl, stand, true
+		s.mu.Unlock()
+	})
 }
 
 // innerCapture is a captured read inside a copied function: the place of instruction instr
@@ -108,11 +151,11 @@ type innerCapture struct {
 // sees, or nil (the lowering's File.Capture).
 func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured func(*Function, *Place) *Place) *Copy {
 	var sum *summary
-	prev, depth := fn.fromOutside, 0
+	prev := fn.fromOutside
 	if c := fn.copied.Value(); c != nil {
 		c.mu.Lock()
-		if !c.made && fn == c.funcs[0] {
-			sum, shift, depth = c.origin, shift+c.shift, c.depth+1
+		if fn == c.funcs[0] && c.origin != nil { // not made, or made from a template
+			sum, shift = c.origin, shift+c.shift
 		}
 		c.mu.Unlock()
 		if sum == nil {
@@ -120,8 +163,7 @@ func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured
 		}
 	}
 	if sum == nil {
-		sum = fn.summarize(captured)
-		prev = sum.uses
+		sum, prev = fn.summarize(captured)
 	}
 	now := make([]*Binding, len(prev))
 	for i, b := range prev {
@@ -129,7 +171,7 @@ func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured
 			return nil
 		}
 	}
-	cp := &Copy{shift: shift, depth: depth, stagger: sum.serial, outer: sum.outer, outerShift: sum.shift + shift, origin: sum}
+	cp := &Copy{shift: shift, outer: sum.outer, outerShift: sum.shift + shift, origin: sum}
 	cp.shells()
 	cp.funcs[0].fromOutside = now
 	return cp
@@ -137,46 +179,54 @@ func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured
 
 // shells makes the copy's functions, without their bodies.
 func (c *Copy) shells() {
-	sum := c.origin
-	funcs := make([]Function, len(sum.funcs))
-	c.funcs = make([]*Function, len(sum.funcs))
+	funcs, _, _ := c.origin.bodies()
+	c.funcs = shellsOf(funcs, c.move(), weak.Make(c), c.origin.instrs)
+}
+
+// shellsOf returns functions that stand for from, a function and its nested functions in
+// preorder, moved by m, without their bodies: their names, spans, flags and nesting. They
+// belong to the copy copied, if any, and have instrs instructions each.
+func shellsOf(from []*Function, m Move, copied weak.Pointer[Copy], instrs []int32) []*Function {
+	funcs := make([]Function, len(from))
+	shells := make([]*Function, len(from))
 	children := 0
-	for _, f := range sum.funcs {
+	for _, f := range from {
 		children += len(f.Children)
 	}
 	list := make([]*Function, children)
-	self := weak.Make(c)
-	for i, f := range sum.funcs {
+	for i, f := range from {
 		nf := &funcs[i]
-		*nf = Function{Name: f.Name, Span: c.span(f.Span), NotAnalyzed: c.reason(f.NotAnalyzed),
+		*nf = Function{Name: f.Name, Span: m.Span(f.Span), NotAnalyzed: m.Reason(f.NotAnalyzed),
 			RunsWhenCreated: f.RunsWhenCreated, Arrow: f.Arrow, temps: f.temps, built: f.built,
-			copied: self, copyInstrs: sum.instrs[i]}
-		c.funcs[i] = nf
+			copied: copied, copyInstrs: instrs[i]}
+		shells[i] = nf
 	}
 	// In preorder, the nested functions of function i come right after it, each followed by its
 	// own nested functions.
 	next := 1
 	var nest func(i int)
 	nest = func(i int) {
-		f, nf := sum.funcs[i], c.funcs[i]
+		f, nf := from[i], shells[i]
 		nf.Children, list = list[:len(f.Children):len(f.Children)], list[len(f.Children):]
 		for k := range f.Children {
 			child := next
 			next++
-			c.funcs[child].Parent = nf
-			nf.Children[k] = c.funcs[child]
+			shells[child].Parent = nf
+			nf.Children[k] = shells[child]
 			nest(child)
 		}
 	}
 	nest(0)
+	return shells
 }
 
-// summarize returns fn's summary, made the first time fn is copied.
-func (fn *Function) summarize(captured func(*Function, *Place) *Place) *summary {
+// summarize returns fn's summary, made the first time fn is copied, and the bindings fn and its
+// nested functions use from outside, in the order of the summary's.
+func (fn *Function) summarize(captured func(*Function, *Place) *Place) (*summary, []*Binding) {
 	if s := fn.summary.Load(); s != nil {
-		return s
+		return s, fn.usedFromOutside() // the summary's may be a template's stand-ins now
 	}
-	s := &summary{serial: summaries.Add(1)}
+	s := &summary{}
 	order := make(map[*Function]int32)
 	var enter func(*Function)
 	enter = func(f *Function) {
@@ -215,11 +265,8 @@ func (fn *Function) summarize(captured func(*Function, *Place) *Place) *summary 
 		}
 	}
 	fn.summary.Store(s)
-	return s
+	return s, s.uses
 }
-
-// summaries counts the summaries made, to number them.
-var summaries atomic.Uint32
 
 // Func returns the copy's root function.
 func (c *Copy) Func() *Function { return c.funcs[0] }
@@ -228,14 +275,14 @@ func (c *Copy) Func() *Function { return c.funcs[0] }
 // only their Name, Span, NotAnalyzed, RunsWhenCreated, Arrow, Parent and Children may be used.
 func (c *Copy) Funcs() []*Function { return c.funcs }
 
-// Depth returns how many versions of the source lie between the copy and the function its
-// bodies will be copied from: 0 if that is the function NewCopy was given.
-func (c *Copy) Depth() int { return c.depth }
-
-// Stagger returns a number that the copies whose bodies come from the same function share,
-// and copies of other functions mostly do not: a bound on Depth that varies with it is reached
-// by different copies at different versions.
-func (c *Copy) Stagger() uint32 { return c.stagger }
+// Detached reports whether the copy keeps no earlier version: it copies a template, or it is
+// made and keeps nothing to copy.
+func (c *Copy) Detached() bool {
+	c.mu.Lock()
+	o := c.origin
+	c.mu.Unlock()
+	return o == nil || o.isDetached()
+}
 
 // OuterUses calls yield with each instruction of the copied functions that uses a binding from
 // outside the copy, function by function in preorder, with its span in the copy's text.
@@ -276,25 +323,42 @@ func (c *Copy) capturedDef(p pendingCapture) *Place { return c.funcs[0].fromOuts
 // Make copies the functions' bodies, if no call did yet, and returns when they are copied.
 func (c *Copy) Make() {
 	c.once.Do(func() {
-		outer := make(map[*Binding]*Binding, len(c.origin.uses))
-		for i, b := range c.origin.uses {
+		funcs, uses, detached := c.origin.bodies()
+		outer := make(map[*Binding]*Binding, len(uses))
+		for i, b := range uses {
 			outer[b] = c.funcs[0].fromOutside[i]
 		}
-		cl := cloner{from: c.origin.funcs, to: c.funcs, move: c.move(), outer: func(b *Binding) *Binding { return outer[b] }}
+		cl := cloner{from: funcs, to: c.funcs, move: c.move(), outer: func(b *Binding) *Binding { return outer[b] }}
 		cl.function(0)
 		c.captures = make(map[*Place]*Place, len(c.origin.inner)) // pending may still grow: capturesMade
 		for _, r := range c.origin.inner {
 			c.captures[c.place(r.order, r.instr)] = c.place(r.defOrder, r.defInstr)
 		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.made = true
+		if detached {
+			return // the next version copies the template too (NewCopy)
+		}
 		// The next version copies this one: its summary is the origin's, but for the functions
 		// and bindings, rather than one gathered again from the bodies just made.
 		o := c.origin
-		c.funcs[0].summary.CompareAndSwap(nil, &summary{serial: summaries.Add(1), funcs: c.funcs, uses: c.funcs[0].fromOutside,
+		c.funcs[0].summary.CompareAndSwap(nil, &summary{funcs: c.funcs, uses: c.funcs[0].fromOutside,
 			outer: o.outer, shift: c.outerShift, inner: o.inner, instrs: o.instrs})
-		c.mu.Lock()
-		c.origin, c.made = nil, true
-		c.mu.Unlock()
+		c.origin = nil
 	})
+}
+
+// Detach makes the copy keep no earlier version: the functions its bodies will be copied from
+// are copied into a template (see Copy), if they are a version's and the copy is not made.
+// It is safe to call from any goroutine; the copies of one origin detach it once.
+func (c *Copy) Detach() {
+	c.mu.Lock()
+	o := c.origin
+	c.mu.Unlock()
+	if o != nil {
+		o.makeTemplate()
+	}
 }
 
 // place returns the place of instruction instr of the copy's function order, once made.
@@ -329,6 +393,13 @@ func (fn *Function) ReadsFromOutside(v *Value) []*Place {
 		}
 	}
 	return ps
+}
+
+// Detach makes fn keep no earlier version, if fn is a copy (Copy.Detach).
+func (fn *Function) Detach() {
+	if c := fn.copied.Value(); c != nil {
+		c.Detach()
+	}
 }
 
 // Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
@@ -458,10 +529,6 @@ func (fn *Function) usedFromOutside() []*Binding {
 	}
 	return uses
 }
-
-func (c *Copy) span(s Span) Span { return c.move().Span(s) }
-
-func (c *Copy) reason(r Reason) Reason { return c.move().Reason(r) }
 
 // move returns how the copy's positions follow from its origin's: all shifted alike.
 func (c *Copy) move() Move { return Move{At: math.MinInt32, By: c.shift} }
