@@ -141,12 +141,12 @@ func (d *Document) reparse(text []byte, edit Edit) *treesitter.Tree {
 const compactAfter = 100
 
 // Compact gives back the memory that many incremental parses scattered (treesitter.Tree.Compact),
-// and detaches the functions the analysis copied (ssa.Copy.Detach), which keep the older
-// versions they copy until then. It parses the whole file and copies, so it belongs where
-// nothing waits: when the user stops typing.
+// and detaches what the analysis copied and did not detach yet (lower.File.DetachCopies), which
+// keeps the older versions it copies until then. It parses the whole file and copies, so it
+// belongs where nothing waits: when the user stops typing.
 func (d *Document) Compact() {
-	if r := d.result.Load(); r != nil && r.moving == nil {
-		eachFunc(r.Funcs, func(i int) { r.Funcs[i].Detach() })
+	if r := d.result.Load(); r != nil && r.moving == nil && r.File != nil {
+		r.File.DetachCopies()
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()

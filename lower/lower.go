@@ -20,7 +20,7 @@ type File struct {
 	// previous version: the analysis drops it once it has.
 	Copied []Copied
 	// copies keeps the copies whose functions Funcs lists, which refer to them weakly: their
-	// bodies are made when first asked for (ssa.Copy).
+	// bodies are made when first asked for (ssa.Copy). See DetachCopies.
 	copies []*ssa.Copy
 
 	strict     bool // the top level is strict code
@@ -35,6 +35,18 @@ type File struct {
 	visited int
 	// alone is the one function lowered, if the lowering cloned those around it (spine.go).
 	alone *ssa.Function
+}
+
+// DetachCopies detaches the copies of the previous version's functions (ssa.Copy.Detach): the
+// first time a function is copied, its bodies are copied once into a template, which its later
+// copies copy, so that no version keeps another. A keystroke after a file is opened detaches
+// nearly every function of it, and one that moves to another function detaches the one it
+// left. The caller runs it once the version is built, off the keystroke's path: on the other
+// processors, or while the user pauses.
+func (f *File) DetachCopies() {
+	for _, c := range f.copies {
+		c.Detach()
+	}
 }
 
 // Capture returns the place of the single definition that the read at p, in fn, sees of a
@@ -94,19 +106,17 @@ func lowerFile(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ss
 		}
 	}
 	lw := newLowerer(t, prev, edit, lines, ready, strict)
-	defer lw.copier.stop()
 	lw.lowerProgram(prev)
 	return lw.file()
 }
 
 // newLowerer starts the lowering of t, from prev, whose source edit changed into t's, if prev
-// is not nil. The caller stops the copier once the lowering is over.
+// is not nil.
 func newLowerer(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*ssa.Function), strict bool) *lowerer {
 	lw := &lowerer{strict: strict, t: t, globals: make(map[string]*ssa.Binding), visible: make(map[string]*ssa.Binding), prev: prev,
 		shapes: make(map[*ssa.Function]shape), captures: newCaptureResolver(), ready: ready, lines: lines}
 	if prev != nil {
 		lw.reuse = reusable(prev, edit, t.Src)
-		lw.copier = startCopier(len(lw.reuse))
 		// The new version has about as many entries: growing the maps showed in the profile of
 		// a keystroke.
 		lw.shapes = make(map[*ssa.Function]shape, len(prev.shapes))
@@ -137,7 +147,6 @@ type lowerer struct {
 	// reuse holds the functions of the previous version that can stand for the functions
 	// starting at each offset (see LowerFrom).
 	reuse  map[uint32]*ssa.Function
-	copier *copier // makes the copies of the functions reused, on other processors
 	copied []Copied
 	copies []*ssa.Copy // File.copies
 	prev   *File

@@ -3,7 +3,6 @@ package lower
 import (
 	"bytes"
 	"math"
-	"runtime"
 	"slices"
 
 	"github.com/ssalens/ssalens/ssa"
@@ -155,9 +154,6 @@ func (lw *lowerer) takeCopy(outer *funcState, cp *ssa.Copy, old *ssa.Function, s
 	outer.copies = append(outer.copies, reusedCopy{cp, len(lw.funcs), old, shift})
 	lw.copies = append(lw.copies, cp)
 	lw.funcs = append(lw.funcs, cp.Funcs()...)
-	if !cp.Detached() {
-		lw.copier.start(cp)
-	}
 }
 
 // prevNode returns the node of old, a function of the previous version, in its tree, or -1:
@@ -180,54 +176,6 @@ type reusedCopy struct {
 	index int
 	old   *ssa.Function
 	shift int32
-}
-
-// copier detaches the copies of a version's functions (ssa.Copy.Detach) on the processors
-// besides the lowering's own, in the order they were started, while the lowering goes on and
-// after it returned: copied once into templates, which no version holds, they keep no version
-// alive, and no later copy of them needs them copied again. The first keystroke after a file
-// is opened detaches nearly every function of it; a keystroke that moves to another function
-// detaches the one it left. nil when there is one processor.
-type copier struct {
-	queue chan *ssa.Copy
-}
-
-// startCopier returns a copier whose queue holds n copies.
-func startCopier(n int) *copier {
-	workers := runtime.GOMAXPROCS(0) - 1
-	if workers == 0 || n == 0 {
-		return nil
-	}
-	c := &copier{queue: make(chan *ssa.Copy, n)}
-	for range workers {
-		go func() {
-			for cp := range c.queue {
-				cp.Detach()
-			}
-		}()
-	}
-	return c
-}
-
-// start queues cp, unless the queue is full (a function lowered twice, as code in a finally
-// block is, may be copied twice): the copy is then detached at a later version. With one
-// processor, cp is detached now.
-func (c *copier) start(cp *ssa.Copy) {
-	if c == nil {
-		cp.Detach()
-	} else {
-		select {
-		case c.queue <- cp:
-		default:
-		}
-	}
-}
-
-// stop lets the workers end once they have detached the copies queued.
-func (c *copier) stop() {
-	if c != nil {
-		close(c.queue)
-	}
 }
 
 // adoptCopies adopts the copies of fs's nested functions, once fs's function is finished.

@@ -65,7 +65,6 @@ func lowerSpine(t *ts.Tree, prev *File, edit ts.Edit, lines Lines, ready func(*s
 	// The function's own lowering hands it over to be built; the rest is built already.
 	var lowered []*ssa.Function
 	lw := newLowerer(t, prev, edit, lines, func(fn *ssa.Function) { lowered = append(lowered, fn) }, prev.strict)
-	defer lw.copier.stop()
 	sp.lw = lw
 	sp.clones = make([]*ssa.Function, len(sp.path))
 	if sp.clone(0, nil); sp.failed {

@@ -108,12 +108,6 @@ func (s *summary) bodies() ([]*Function, []*Binding, bool) {
 	return s.funcs, s.uses, s.detached
 }
 
-// isDetached reports whether the copies of s copy a template.
-func (s *summary) isDetached() bool {
-	_, _, detached := s.bodies()
-	return detached
-}
-
 // makeTemplate copies s's functions into a template, which no version holds: the bindings they
 // use from outside become stand-ins, which only Make reads, to resolve them. Copies of s copy
 // the template from then on, and s keeps nothing of the version its functions belong to.
@@ -275,15 +269,6 @@ func (c *Copy) Func() *Function { return c.funcs[0] }
 // only their Name, Span, NotAnalyzed, RunsWhenCreated, Arrow, Parent and Children may be used.
 func (c *Copy) Funcs() []*Function { return c.funcs }
 
-// Detached reports whether the copy keeps no earlier version: it copies a template, or it is
-// made and keeps nothing to copy.
-func (c *Copy) Detached() bool {
-	c.mu.Lock()
-	o := c.origin
-	c.mu.Unlock()
-	return o == nil || o.isDetached()
-}
-
 // OuterUses calls yield with each instruction of the copied functions that uses a binding from
 // outside the copy, function by function in preorder, with its span in the copy's text.
 func (c *Copy) OuterUses(yield func(OuterUse)) {
@@ -393,13 +378,6 @@ func (fn *Function) ReadsFromOutside(v *Value) []*Place {
 		}
 	}
 	return ps
-}
-
-// Detach makes fn keep no earlier version, if fn is a copy (Copy.Detach).
-func (fn *Function) Detach() {
-	if c := fn.copied.Value(); c != nil {
-		c.Detach()
-	}
 }
 
 // Materialize makes fn's body, if fn is a copy whose bodies are not made yet (see Copy).
