@@ -39,15 +39,19 @@ type File struct {
 
 // DetachCopies detaches the copies of the previous version's functions (ssa.Copy.Detach): the
 // first time a function is copied, its bodies are copied once into a template, which its later
-// copies copy, so that no version keeps another. A keystroke after a file is opened detaches
-// nearly every function of it, and one that moves to another function detaches the one it
-// left. The caller runs it once the version is built, off the keystroke's path: on the other
+// copies copy, so that no version keeps another. A keystroke that moves to another function
+// detaches the one it left; the functions of a version lowered from scratch need none (whole).
+// The caller runs it once the version is built, off the keystroke's path: on the other
 // processors, or while the user pauses.
 func (f *File) DetachCopies() {
 	for _, c := range f.copies {
 		c.Detach()
 	}
 }
+
+// whole reports whether f was lowered from scratch, copying and cloning nothing of another
+// version: its functions hold no other version (ssa.Function.NewCopy).
+func (f *File) whole() bool { return len(f.copies) == 0 && f.alone == nil }
 
 // Capture returns the place of the single definition that the read at p, in fn, sees of a
 // variable captured from a function around fn, or nil.

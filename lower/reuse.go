@@ -136,7 +136,7 @@ func (lw *lowerer) reused(outer *funcState, node int32, name string) *ssa.Functi
 			return then
 		}
 		return nil
-	}, lw.prev.Capture)
+	}, lw.prev.Capture, lw.prev.whole())
 	if cp == nil {
 		return nil
 	}

@@ -251,24 +251,27 @@ func grammarOf(name string) *ts.Grammar {
 	return ts.JavaScript
 }
 
-// TestCopiesKeepNoEarlierVersion types in f's body, version after version, and checks that the
-// early versions are collected: a copy of g or h keeps the version it copies until it is
-// detached, as the analysis does once a version is built (File.DetachCopies), and then copies a
-// template (ssa.Copy), which must keep nothing of any version. g and h use f's variables, for
-// which the template holds stand-ins.
+// TestCopiesKeepNoEarlierVersion types in g's body, then in f's, version after version, and
+// checks that the versions since the first are collected. The first version, lowered from
+// scratch, holds no other: h's copies copy its h as it is. g was lowered again in the second,
+// which holds the first's clone of f and copies: its copies keep it until they are detached,
+// as the analysis does once a version is built (File.DetachCopies), and then copy a template
+// (ssa.Copy), which must keep nothing of any version. g uses f's variables, for which the
+// template holds stand-ins.
 func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 	src := "function f(a) {\n  let b = a;\n  function g() { return a + b; }\n  const h = () => g() + b;\n  return h;\n}\n"
 	tree, err := ts.Parse(ts.JavaScript, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer func() { tree.Close() }()
 	file, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, false)
-	at := strings.Index(src, "return h")
 	const versions = 8
 	var early []weak.Pointer[ssa.Function]
 	for i := range versions {
-		if i < 2 {
-			early = append(early, weak.Make(file.Funcs[1]))
+		at := strings.Index(src, "return h") // f's own code
+		if i == 0 {
+			at = strings.Index(src, "return a") // g's
 		}
 		next := src[:at] + " " + src[at:]
 		edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at), NewEndByte: uint32(at + 1)}
@@ -279,14 +282,16 @@ func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 		tree.Close()
 		tree, src = nextTree, next
 		if file, _ = lowerAndBuild(t, tree, file, edit, false); file.alone == nil {
-			t.Fatal("the edit did not lower f alone")
+			t.Fatal("the edit did not lower one function alone")
 		}
 		file.DetachCopies()
+		if i < 2 {
+			early = append(early, weak.Make(file.Funcs[1]))
+		}
 	}
-	defer tree.Close()
 	runtime.GC()
 	if early[0].Value() != nil || early[1].Value() != nil {
-		t.Errorf("f of the first versions is still held, %d versions later", versions)
+		t.Errorf("f of the second and third versions is still held, %d versions later", versions)
 	}
 	runtime.KeepAlive(file) // the last version holds the copies
 }

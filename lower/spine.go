@@ -266,7 +266,7 @@ func (sp *spine) resolve(b *ssa.Binding) *ssa.Binding {
 func (sp *spine) copy(outer *funcState, old *ssa.Function) *ssa.Function {
 	lw := sp.lw
 	shift := sp.move.Pos(old.Span.Start) - old.Span.Start
-	cp := old.NewCopy(shift, sp.resolve, lw.prev.Capture)
+	cp := old.NewCopy(shift, sp.resolve, lw.prev.Capture, lw.prev.whole())
 	if cp == nil {
 		sp.failed = true
 		return nil

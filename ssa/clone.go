@@ -25,7 +25,10 @@ import (
 // chain of copies through many versions costs one copy of the bodies, or none. The origin is
 // first the function copied, and with it the version it belongs to, until Detach copies the
 // origin's bodies, once for all its copies, into a template that no version holds, with a
-// stand-in for each binding they use from outside; the chain copies that from then on.
+// stand-in for each binding they use from outside; the chain copies that from then on. The
+// functions of a version lowered from scratch, which copied nothing, hold no other version:
+// they serve as the template as they are, and a file opened and then edited never copies the
+// bodies of the functions it does not touch.
 // A copy made from a template keeps it, and so do the copies of that copy: once detached, a
 // function no edit touches has its bodies copied only where something asks for them. Whoever may
 // ask for the bodies keeps the Copy: a copied function refers to it weakly. Otherwise a
@@ -89,7 +92,8 @@ type pendingCapture struct {
 type summary struct {
 	mu sync.Mutex
 	// funcs and uses are a version's functions and the bindings they use from outside, until
-	// detach replaces them with a template's and its stand-ins, in the same order.
+	// detach replaces them with a template's and its stand-ins, in the same order; detached
+	// from the start if that version was lowered from scratch (NewCopy's whole).
 	funcs    []*Function
 	uses     []*Binding
 	detached bool
@@ -113,7 +117,10 @@ func (s *summary) bodies() ([]*Function, []*Binding, bool) {
 // the template from then on, and s keeps nothing of the version its functions belong to.
 func (s *summary) makeTemplate() {
 	s.detach.Do(func() {
-		funcs, uses, _ := s.bodies()
+		funcs, uses, detached := s.bodies()
+		if detached {
+			return
+		}
 		standIns := make([]Binding, len(uses))
 		stand := make([]*Binding, len(uses))
 		standIn := make(map[*Binding]*Binding, len(uses))
@@ -142,8 +149,10 @@ type innerCapture struct {
 // copied; every other binding b they use is replaced by outer(b), which returns nil when b has
 // no counterpart, and then NewCopy returns nil. captured returns, for a read in fn's nested
 // functions of a variable of a function around it, the place of the single definition it
-// sees, or nil (the lowering's File.Capture).
-func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured func(*Function, *Place) *Place) *Copy {
+// sees, or nil (the lowering's File.Capture). whole says that fn's version was lowered from
+// scratch, copying nothing: its functions hold no other version, and a copy's chain may keep
+// them as they are, as it would a template (see Copy).
+func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured func(*Function, *Place) *Place, whole bool) *Copy {
 	var sum *summary
 	prev := fn.fromOutside
 	if c := fn.copied.Value(); c != nil {
@@ -157,7 +166,7 @@ func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured
 		}
 	}
 	if sum == nil {
-		sum, prev = fn.summarize(captured)
+		sum, prev = fn.summarize(captured, whole)
 	}
 	now := make([]*Binding, len(prev))
 	for i, b := range prev {
@@ -215,12 +224,12 @@ func shellsOf(from []*Function, m Move, copied weak.Pointer[Copy], instrs []int3
 }
 
 // summarize returns fn's summary, made the first time fn is copied, and the bindings fn and its
-// nested functions use from outside, in the order of the summary's.
-func (fn *Function) summarize(captured func(*Function, *Place) *Place) (*summary, []*Binding) {
+// nested functions use from outside, in the order of the summary's. whole is NewCopy's.
+func (fn *Function) summarize(captured func(*Function, *Place) *Place, whole bool) (*summary, []*Binding) {
 	if s := fn.summary.Load(); s != nil {
 		return s, fn.usedFromOutside() // the summary's may be a template's stand-ins now
 	}
-	s := &summary{}
+	s := &summary{detached: whole}
 	order := make(map[*Function]int32)
 	var enter func(*Function)
 	enter = func(f *Function) {

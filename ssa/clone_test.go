@@ -19,7 +19,7 @@ func TestClone(t *testing.T) {
 			t.Fatal(err)
 		}
 		setSingles(fn)
-		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil)
+		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil, false)
 		if cp == nil {
 			t.Fatalf("seed %d: no copy", seed)
 		}
@@ -62,7 +62,7 @@ func TestCopyNotAnalyzed(t *testing.T) {
 		if setSingles(fn) == 0 {
 			continue
 		}
-		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil)
+		cp := fn.NewCopy(100, func(b *ssa.Binding) *ssa.Binding { return b }, nil, false)
 		cp.Make()
 		if err := ssa.Verify(cp.Func()); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
