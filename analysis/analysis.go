@@ -280,7 +280,7 @@ func analyzeTree(tree *treesitter.Tree, lines *Lines, opts Options, prev *Result
 	r := lowerTree(tree, lines, opts, prev, edit, next, true)
 	buildAll(r.Funcs, opts.Verify, nil)
 	if r.File != nil && prev != nil {
-		go r.File.DetachCopies() // after the version, not beside it
+		go r.File.DetachCopies(false) // after the version, not beside it
 	}
 	return r
 }

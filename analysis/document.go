@@ -146,7 +146,7 @@ const compactAfter = 100
 // belongs where nothing waits: when the user stops typing.
 func (d *Document) Compact() {
 	if r := d.result.Load(); r != nil && r.moving == nil && r.File != nil {
-		r.File.DetachCopies()
+		r.File.DetachCopies(true)
 	}
 	d.treeMu.Lock()
 	defer d.treeMu.Unlock()

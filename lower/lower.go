@@ -40,12 +40,13 @@ type File struct {
 // DetachCopies detaches the copies of the previous version's functions (ssa.Copy.Detach): the
 // first time a function is copied, its bodies are copied once into a template, which its later
 // copies copy, so that no version keeps another. A keystroke that moves to another function
-// detaches the one it left; the functions of a version lowered from scratch need none (whole).
-// The caller runs it once the version is built, off the keystroke's path: on the other
-// processors, or while the user pauses.
-func (f *File) DetachCopies() {
+// detaches the one it left. Without all, it leaves the functions of a version lowered from
+// scratch (whole), the file as opened, which keep only each other: detaching them copies the
+// whole file, and belongs where the user pauses. The caller runs it once the version is
+// built, off the keystroke's path.
+func (f *File) DetachCopies(all bool) {
 	for _, c := range f.copies {
-		c.Detach()
+		c.Detach(all)
 	}
 }
 

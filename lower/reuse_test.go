@@ -252,12 +252,12 @@ func grammarOf(name string) *ts.Grammar {
 }
 
 // TestCopiesKeepNoEarlierVersion types in g's body, then in f's, version after version, and
-// checks that the versions since the first are collected. The first version, lowered from
-// scratch, holds no other: h's copies copy its h as it is. g was lowered again in the second,
-// which holds the first's clone of f and copies: its copies keep it until they are detached,
-// as the analysis does once a version is built (File.DetachCopies), and then copy a template
-// (ssa.Copy), which must keep nothing of any version. g uses f's variables, for which the
-// template holds stand-ins.
+// checks that the versions since the first are collected, and the first once the user pauses.
+// The first version, lowered from scratch, holds no other: while the user types, h's copies
+// copy its h as it is. g was lowered again in the second, which holds the first's clone of f
+// and copies: its copies keep it until they are detached, as the analysis does once a version
+// is built (File.DetachCopies), and then copy a template (ssa.Copy), which must keep nothing
+// of any version. g uses f's variables, for which the template holds stand-ins.
 func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 	src := "function f(a) {\n  let b = a;\n  function g() { return a + b; }\n  const h = () => g() + b;\n  return h;\n}\n"
 	tree, err := ts.Parse(ts.JavaScript, []byte(src))
@@ -266,6 +266,7 @@ func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 	}
 	defer func() { tree.Close() }()
 	file, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, false)
+	opened := weak.Make(file.Funcs[1])
 	const versions = 8
 	var early []weak.Pointer[ssa.Function]
 	for i := range versions {
@@ -284,7 +285,7 @@ func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 		if file, _ = lowerAndBuild(t, tree, file, edit, false); file.alone == nil {
 			t.Fatal("the edit did not lower one function alone")
 		}
-		file.DetachCopies()
+		file.DetachCopies(false)
 		if i < 2 {
 			early = append(early, weak.Make(file.Funcs[1]))
 		}
@@ -292,6 +293,14 @@ func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 	runtime.GC()
 	if early[0].Value() != nil || early[1].Value() != nil {
 		t.Errorf("f of the second and third versions is still held, %d versions later", versions)
+	}
+	if opened.Value() == nil {
+		t.Error("the file as opened was not kept while the user typed: its copies were detached")
+	}
+	file.DetachCopies(true) // the user pauses
+	runtime.GC()
+	if opened.Value() != nil {
+		t.Error("the file as opened is still held after a pause")
 	}
 	runtime.KeepAlive(file) // the last version holds the copies
 }

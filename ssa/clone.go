@@ -27,8 +27,8 @@ import (
 // origin's bodies, once for all its copies, into a template that no version holds, with a
 // stand-in for each binding they use from outside; the chain copies that from then on. The
 // functions of a version lowered from scratch, which copied nothing, hold no other version:
-// they serve as the template as they are, and a file opened and then edited never copies the
-// bodies of the functions it does not touch.
+// while the user types, they may serve as the template as they are (Detach's all), and the
+// first keystroke after a file is opened does not copy the bodies of the whole file.
 // A copy made from a template keeps it, and so do the copies of that copy: once detached, a
 // function no edit touches has its bodies copied only where something asks for them. Whoever may
 // ask for the bodies keeps the Copy: a copied function refers to it weakly. Otherwise a
@@ -92,11 +92,12 @@ type pendingCapture struct {
 type summary struct {
 	mu sync.Mutex
 	// funcs and uses are a version's functions and the bindings they use from outside, until
-	// detach replaces them with a template's and its stand-ins, in the same order; detached
-	// from the start if that version was lowered from scratch (NewCopy's whole).
+	// detach replaces them with a template's and its stand-ins, in the same order. whole says
+	// that version was lowered from scratch (NewCopy's whole).
 	funcs    []*Function
 	uses     []*Binding
 	detached bool
+	whole    bool
 	detach   sync.Once
 	outer    []OuterUse
 	shift    int32
@@ -117,10 +118,7 @@ func (s *summary) bodies() ([]*Function, []*Binding, bool) {
 // the template from then on, and s keeps nothing of the version its functions belong to.
 func (s *summary) makeTemplate() {
 	s.detach.Do(func() {
-		funcs, uses, detached := s.bodies()
-		if detached {
-			return
-		}
+		funcs, uses, _ := s.bodies()
 		standIns := make([]Binding, len(uses))
 		stand := make([]*Binding, len(uses))
 		standIn := make(map[*Binding]*Binding, len(uses))
@@ -151,7 +149,7 @@ type innerCapture struct {
 // functions of a variable of a function around it, the place of the single definition it
 // sees, or nil (the lowering's File.Capture). whole says that fn's version was lowered from
 // scratch, copying nothing: its functions hold no other version, and a copy's chain may keep
-// them as they are, as it would a template (see Copy).
+// them as they are until the user pauses (see Copy.Detach).
 func (fn *Function) NewCopy(shift int32, outer func(*Binding) *Binding, captured func(*Function, *Place) *Place, whole bool) *Copy {
 	var sum *summary
 	prev := fn.fromOutside
@@ -229,7 +227,7 @@ func (fn *Function) summarize(captured func(*Function, *Place) *Place, whole boo
 	if s := fn.summary.Load(); s != nil {
 		return s, fn.usedFromOutside() // the summary's may be a template's stand-ins now
 	}
-	s := &summary{detached: whole}
+	s := &summary{whole: whole}
 	order := make(map[*Function]int32)
 	var enter func(*Function)
 	enter = func(f *Function) {
@@ -345,12 +343,14 @@ func (c *Copy) Make() {
 
 // Detach makes the copy keep no earlier version: the functions its bodies will be copied from
 // are copied into a template (see Copy), if they are a version's and the copy is not made.
-// It is safe to call from any goroutine; the copies of one origin detach it once.
-func (c *Copy) Detach() {
+// Without all, it leaves the functions of a version lowered from scratch as they are: they
+// keep only each other. It is safe to call from any goroutine; the copies of one origin
+// detach it once.
+func (c *Copy) Detach(all bool) {
 	c.mu.Lock()
 	o := c.origin
 	c.mu.Unlock()
-	if o != nil {
+	if o != nil && (all || !o.whole) {
 		o.makeTemplate()
 	}
 }
