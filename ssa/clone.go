@@ -121,15 +121,13 @@ func (s *summary) makeTemplate() {
 		funcs, uses, _ := s.bodies()
 		standIns := make([]Binding, len(uses))
 		stand := make([]*Binding, len(uses))
-		standIn := make(map[*Binding]*Binding, len(uses))
 		for i, b := range uses {
 			standIns[i] = Binding{ID: b.ID, Name: b.Name, Kind: b.Kind}
 			stand[i] = &standIns[i]
-			standIn[b] = stand[i]
 		}
-		tmpl := shellsOf(funcs, Move{At: math.MinInt32}, weak.Pointer[Copy]{}, s.instrs)
-		cl := cloner{from: funcs, to: tmpl, move: Move{At: math.MinInt32}, outer: func(b *Binding) *Binding { return standIn[b] }}
-		cl.function(0)
+		still := Move{At: math.MinInt32}
+		tmpl := shellsOf(funcs, still, weak.Pointer[Copy]{}, s.instrs)
+		cloneBodies(funcs, tmpl, still, uses, stand)
 		s.mu.Lock()
 		s.funcs, s.uses, s.detached = tmpl, stand, true
 		s.mu.Unlock()
@@ -316,12 +314,7 @@ func (c *Copy) capturedDef(p pendingCapture) *Place { return c.funcs[0].fromOuts
 func (c *Copy) Make() {
 	c.once.Do(func() {
 		funcs, uses, detached := c.origin.bodies()
-		outer := make(map[*Binding]*Binding, len(uses))
-		for i, b := range uses {
-			outer[b] = c.funcs[0].fromOutside[i]
-		}
-		cl := cloner{from: funcs, to: c.funcs, move: c.move(), outer: func(b *Binding) *Binding { return outer[b] }}
-		cl.function(0)
+		cloneBodies(funcs, c.funcs, c.move(), uses, c.funcs[0].fromOutside)
 		c.captures = make(map[*Place]*Place, len(c.origin.inner)) // pending may still grow: capturesMade
 		for _, r := range c.origin.inner {
 			c.captures[c.place(r.order, r.instr)] = c.place(r.defOrder, r.defInstr)
@@ -562,6 +555,17 @@ func (fn *Function) CloneFrame(m Move) *Function {
 func (nf *Function) CloneBody(fn *Function, m Move, outer func(*Binding) *Binding) {
 	c := cloner{from: []*Function{fn}, to: []*Function{nf}, move: m, outer: outer, path: []int32{0}}
 	c.body(fn, nf)
+}
+
+// cloneBodies copies the bodies of from, a function and its nested functions in preorder, into
+// to, their shells, moved by m: uses[i], a binding they use from outside, becomes now[i].
+func cloneBodies(from, to []*Function, m Move, uses, now []*Binding) {
+	outer := make(map[*Binding]*Binding, len(uses))
+	for i, b := range uses {
+		outer[b] = now[i]
+	}
+	cl := cloner{from: from, to: to, move: m, outer: func(b *Binding) *Binding { return outer[b] }}
+	cl.function(0)
 }
 
 // A cloner copies the bodies of the functions from, in preorder, into to, their shells,
