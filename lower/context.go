@@ -108,13 +108,27 @@ func (cr *captureResolver) enter(fn *ssa.Function) {
 	var o *opened
 	if n := len(cr.free); n > 0 {
 		o, cr.free = cr.free[n-1], cr.free[:n-1]
-		*o = opened{uses: o.uses[:0], reads: o.reads[:0], defs: o.defs[:0]}
+		o.reset()
 	} else {
 		o = new(opened)
 	}
 	o.fn = fn
 	cr.path = append(cr.path, o)
 }
+
+// spare returns the opened states of the functions left, emptied so that they keep nothing of
+// the version read, for a later lowering.
+func (cr *captureResolver) spare() []*opened {
+	for _, o := range cr.free {
+		clear(o.uses[:cap(o.uses)])
+		clear(o.defs[:cap(o.defs)])
+		o.reset()
+	}
+	return cr.free
+}
+
+// reset empties o for another function, keeping its arrays.
+func (o *opened) reset() { *o = opened{uses: o.uses[:0], reads: o.reads[:0], defs: o.defs[:0]} }
 
 // leave notes that the function entered last is finished.
 func (cr *captureResolver) leave() {

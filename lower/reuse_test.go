@@ -304,3 +304,27 @@ func TestCopiesKeepNoEarlierVersion(t *testing.T) {
 	}
 	runtime.KeepAlive(file) // the last version holds the copies
 }
+
+// TestLoweringKeepsNothingOfItsVersion lowers and builds a file whose function is large enough
+// that the arrays of its lowering and of its build are kept for the next ones (scratch, the
+// SSA builder's pooled tables), then drops the file: what is kept must not keep it.
+func TestLoweringKeepsNothingOfItsVersion(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("function f(x) {\n")
+	for i := range 150 {
+		fmt.Fprintf(&sb, "  let v%d = x;\n  if (x > %d) v%d = %d;\n", i, i, i, i)
+	}
+	sb.WriteString("  function g() { return v0 + v1; }\n  return g;\n}\n")
+	tree, err := ts.Parse(ts.JavaScript, []byte(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	file, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, false)
+	f, g := weak.Make(file.Funcs[1]), weak.Make(file.Funcs[2])
+	file = nil
+	runtime.GC() // once: a pool keeps what was put in it until the next collection
+	if f.Value() != nil || g.Value() != nil {
+		t.Error("the functions of a file dropped are still held after a collection")
+	}
+}

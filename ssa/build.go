@@ -49,6 +49,7 @@ func Build(fn *Function) error {
 		unfilled:   make([]int32, len(fn.Blocks)),
 		slab:       min(max(defs+len(fn.Bindings), 4), slabSize),
 	}
+	defer bd.defs.release()
 	for _, b := range fn.Blocks {
 		bd.unfilled[b.ID] = int32(len(b.Preds))
 	}

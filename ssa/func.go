@@ -262,6 +262,7 @@ func (fn *Function) packInstrs() {
 		b.Instrs, all = all[:k:k], all[k:]
 	}
 	if fn.pool != nil {
+		clear(appended) // the array serves later functions, and lowerings: it keeps nothing
 		fn.pool.free = append(fn.pool.free, appended)
 		fn.pool = nil
 	}
@@ -315,8 +316,9 @@ func (fn *Function) DropBody() {
 // made (see add), for a caller that makes one function after another, as a lowering does:
 // Finish packs a function's instructions into an allocation of their own size and puts the
 // array back for the next function. A function made while another is (a nested function)
-// takes an array of its own, so the pool holds one for each level of nesting at most. A pool
-// is for one goroutine.
+// takes an array of its own, so the pool holds one for each level of nesting at most. The
+// arrays are cleared as they come back, so a pool keeps no function alive and can serve later
+// lowerings too. A pool is for one goroutine at a time.
 type InstrPool struct{ free [][]Instr }
 
 // Borrow has fn append its instructions to an array of pool, with room for about n, until
