@@ -155,11 +155,16 @@ func (d *Document) Compact() {
 	}
 }
 
-// PrepareEdit makes the C tree that re-parsing the next version needs if its edit cannot be
-// spliced, for a version whose syntax tree was spliced without one (treesitter.Tree.ParseWhole):
-// without it, such an edit re-parses twice. It re-parses, so it belongs between keystrokes,
-// where it does not slow the next one down.
+// PrepareEdit makes what the next version needs of this one, if it is analyzed: for a version
+// lowered from scratch, the summaries of the functions it will copy (lower.File.PrepareCopies);
+// for a version whose syntax tree was spliced or parsed in pieces, the C tree that re-parsing
+// needs if the edit cannot be spliced (treesitter.Tree.ParseWhole): without it, such an edit
+// re-parses twice. It re-parses, so it belongs between keystrokes, where it does not slow the
+// next one down, nor the first answers of a file opened.
 func (d *Document) PrepareEdit() {
+	if r := d.fresh.Load(); r != nil && r.File != nil {
+		r.File.PrepareCopies()
+	}
 	d.treeMu.Lock()
 	t := d.tree.Load()
 	d.treeMu.Unlock()

@@ -52,6 +52,34 @@ func (f *File) DetachCopies(all bool) {
 	}
 }
 
+// PrepareCopies makes ahead, for a file lowered from scratch, what the next version reads of
+// the functions it copies (ssa.Function.Summarize): the first keystroke after a file is opened
+// copies nearly all of it, and summarizing them was half of that keystroke (typescript.js:
+// 60 ms of 124). Where the user types is not known yet: it summarizes the functions nested in
+// the top level, then those nested in the largest of them, and so on, leaving out the largest,
+// which a keystroke in it lowers again rather than copies. The subtrees summarized do not
+// overlap, so it reads each function once, and once summarized, a function is not again. The
+// caller runs it off the keystroke's path, while the user reads the file.
+func (f *File) PrepareCopies() {
+	if !f.whole() || len(f.Funcs) == 0 {
+		return
+	}
+	for fn := f.Funcs[0]; fn != nil; {
+		var largest *ssa.Function
+		for _, c := range fn.Children {
+			if largest == nil || c.Span.End-c.Span.Start > largest.Span.End-largest.Span.Start {
+				largest = c
+			}
+		}
+		for _, c := range fn.Children {
+			if c != largest {
+				c.Summarize(f.Capture, true)
+			}
+		}
+		fn = largest
+	}
+}
+
 // whole reports whether f was lowered from scratch, copying and cloning nothing of another
 // version: its functions hold no other version (ssa.Function.NewCopy).
 func (f *File) whole() bool { return len(f.copies) == 0 && f.alone == nil }

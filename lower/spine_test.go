@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -51,18 +52,21 @@ func TestLowerSpine(t *testing.T) {
 		{"a namespace's export", "namespace N { export const a = 1; }\nnamespace N { function f() { return 0|; } }", " + a", 0, ts.TypeScript, false},
 		{"a function around the edit that is a method", "class A { m() { return () => { return 0|; }; } }", " + 1", 0, nil, true},
 		{"typing a name", "function f() { let value = 1; function g() { return valu|; } return value; }", "e", 0, nil, false},
+		{"copies with captured reads inside", "function s(a) { const b = a; const i = () => b; return i; }\nfunction f(x) { let y = x; function g() { return y + x; } const h = () => { let z = 1; return () => z; };| return h; }", " y;", 0, nil, true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			lang := tt.lang
-			if lang == nil {
-				lang = ts.JavaScript
-			}
-			got := lowerEdit(t, lang, tt.src, tt.text, tt.cut)
-			if alone := got.alone != nil; alone != tt.alone {
-				t.Errorf("lowered one function alone: %v, want %v", alone, tt.alone)
-			}
-		})
+		for _, ahead := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/summarized ahead=%v", tt.name, ahead), func(t *testing.T) {
+				lang := tt.lang
+				if lang == nil {
+					lang = ts.JavaScript
+				}
+				got := lowerEdit(t, lang, tt.src, tt.text, tt.cut, ahead)
+				if alone := got.alone != nil; alone != tt.alone {
+					t.Errorf("lowered one function alone: %v, want %v", alone, tt.alone)
+				}
+			})
+		}
 	}
 }
 
@@ -106,8 +110,9 @@ func TestSpineCarriesCopies(t *testing.T) {
 
 // lowerEdit parses marked, a source with | where an edit removes cut bytes and inserts text,
 // lowers it, then the edited source from that lowering, checks that this equals a fresh
-// lowering, and returns it.
-func lowerEdit(t *testing.T, lang *ts.Grammar, marked, text string, cut int) *File {
+// lowering, and returns it. With ahead, the functions the edit copies may be summarized
+// before it, as the analysis does while the user reads a file opened (File.PrepareCopies).
+func lowerEdit(t *testing.T, lang *ts.Grammar, marked, text string, cut int, ahead bool) *File {
 	t.Helper()
 	at := strings.Index(marked, "|")
 	src := []byte(strings.Replace(marked, "|", "", 1))
@@ -118,6 +123,9 @@ func lowerEdit(t *testing.T, lang *ts.Grammar, marked, text string, cut int) *Fi
 	}
 	defer tree.Close()
 	prev, _ := lowerAndBuild(t, tree, nil, ts.Edit{}, true)
+	if ahead {
+		prev.PrepareCopies()
+	}
 	edit := ts.Edit{StartByte: uint32(at), OldEndByte: uint32(at + cut), NewEndByte: uint32(at + len(text))}
 	nextTree, err := tree.Reparse(edit, next)
 	if err != nil {

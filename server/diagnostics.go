@@ -63,8 +63,10 @@ func (q *diagnosticsQueue) take() []protocol.DocumentURI {
 //   - Between two keystrokes (collectDelay), the garbage of the versions the last ones replaced
 //     is collected, on a goroutine of its own: the next keystroke then starts on a heap with
 //     room for its version, instead of analyzing it beside a collection that garbage starts
-//     (BenchmarkTypeThenFreshHints). The C tree that an edit that cannot be spliced re-parses
-//     from is made then too (prepareEdits), not beside the next keystroke.
+//     (BenchmarkTypeThenFreshHints). What the next version needs of the current one is made
+//     then too (prepareEdits), not beside the next keystroke: the C tree that an edit that
+//     cannot be spliced re-parses from, and, for a file just opened, the summaries of the
+//     functions the first keystroke copies.
 //   - At a pause (idleDelay), the versions whose incremental parses left another tree than a
 //     whole parse gives are parsed whole (parseWhole), the syntax trees of the others compacted,
 //     and what that left collected (idle).
@@ -124,8 +126,8 @@ func (s *Server) collect() {
 	}
 }
 
-// prepareEdits makes, on goroutines of their own, the C trees that the next edit of each file
-// needs if it cannot be spliced (analysis.Document.PrepareEdit).
+// prepareEdits makes, on goroutines of their own, what the next edit of each file needs
+// (analysis.Document.PrepareEdit).
 func (s *Server) prepareEdits() {
 	for _, f := range s.snapshot().files {
 		go f.doc.PrepareEdit()

@@ -219,11 +219,21 @@ func shellsOf(from []*Function, m Move, copied weak.Pointer[Copy], instrs []int3
 	return shells
 }
 
-// summarize returns fn's summary, made the first time fn is copied, and the bindings fn and its
-// nested functions use from outside, in the order of the summary's. whole is NewCopy's.
+// Summarize makes ahead what the first copy of fn reads of it (see NewCopy, whose arguments
+// captured and whole are), for a caller that expects fn to be copied soon: the first keystroke
+// after a file is opened copies nearly every function of it.
+func (fn *Function) Summarize(captured func(*Function, *Place) *Place, whole bool) {
+	fn.summarize(captured, whole)
+}
+
+// summarize returns fn's summary, made the first time fn is copied or summarized, and the
+// bindings fn and its nested functions use from outside, in the order of the summary's.
 func (fn *Function) summarize(captured func(*Function, *Place) *Place, whole bool) (*summary, []*Binding) {
 	if s := fn.summary.Load(); s != nil {
-		return s, fn.usedFromOutside() // the summary's may be a template's stand-ins now
+		if _, uses, detached := s.bodies(); !detached {
+			return s, uses
+		}
+		return s, fn.usedFromOutside() // the summary's are a template's stand-ins now
 	}
 	s := &summary{whole: whole}
 	order := make(map[*Function]int32)
@@ -263,7 +273,9 @@ func (fn *Function) summarize(captured func(*Function, *Place) *Place, whole boo
 			}
 		}
 	}
-	fn.summary.Store(s)
+	if !fn.summary.CompareAndSwap(nil, s) { // summarized meanwhile (Summarize)
+		return fn.summarize(captured, whole)
+	}
 	return s, s.uses
 }
 
