@@ -9,22 +9,50 @@ import (
 // their order. Methods, field initializers and static blocks are functions of their own; only
 // decorators and computed keys are evaluated in the enclosing function.
 
-// method lowers a method definition, appending to args the values it is made of: its
-// decorators, computed key and parameters' decorators, evaluated in the current function, and
-// its body, a nested function.
+// method lowers a method definition, appending to args the values it is made of: its parts
+// evaluated in the current function (outsideParts), and its body, a nested function.
 func (fs *funcState) method(n int32, args []ssa.Temp) []ssa.Temp {
-	args = fs.decorators(n, args)
 	t := fs.lw.t
-	name := ""
-	if key := fs.field(n, ts.FieldName); key >= 0 {
-		if t.Nodes[key].Kind == ts.KindComputedPropertyName {
-			args = append(args, fs.expr(key))
+	for part := range outsideParts(t, n) {
+		if t.Nodes[part].Kind == ts.KindDecorator {
+			args = append(args, fs.sequence(part))
 		} else {
-			name = string(t.Text(key))
+			args = append(args, fs.expr(part))
 		}
 	}
-	args = fs.parameterDecorators(n, args)
+	name := ""
+	if key := fs.field(n, ts.FieldName); key >= 0 && t.Nodes[key].Kind != ts.KindComputedPropertyName {
+		name = string(t.Text(key))
+	}
 	return append(args, fs.closure(n, name))
+}
+
+// outsideParts yields, in the order they run, the parts of function node n that the function
+// around it evaluates when it makes the closure: a method's decorators, its computed key and
+// its parameters' decorators. They are the outer function's code, not n's.
+func outsideParts(t *ts.Tree, n int32) func(func(int32) bool) {
+	return func(yield func(int32) bool) {
+		if t.Nodes[n].Kind != ts.KindMethodDefinition {
+			return
+		}
+		for c := range children(t, n) {
+			if t.Nodes[c].Kind == ts.KindDecorator && !yield(c) {
+				return
+			}
+		}
+		if key := t.ChildByField(n, ts.FieldName); key >= 0 && t.Nodes[key].Kind == ts.KindComputedPropertyName && !yield(key) {
+			return
+		}
+		if list := t.ChildByField(n, ts.FieldParameters); list >= 0 {
+			for p := range children(t, list) {
+				for c := range children(t, p) {
+					if t.Nodes[c].Kind == ts.KindDecorator && !yield(c) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // decorators evaluates the decorators of the class or member n, in order, appending their

@@ -295,33 +295,47 @@ func (fs *funcState) param(p int32) {
 	}
 }
 
-// checkSyntax marks the function as not analyzed if its own part of node (nested functions
-// aside) has a syntax error. In a type, which makes no code, only an error that may have taken
-// code in counts (codeInType).
+// checkSyntax marks the function as not analyzed if its own part of node has a syntax error:
+// nested functions aside, but with the parts of them it evaluates (outsideParts), and without
+// its own such parts, which the function around it evaluates. In a type, which makes no code,
+// only an error that may have taken code in counts (codeInType).
 func (fs *funcState) checkSyntax(node int32) {
 	t := fs.lw.t
 	if t.Nodes[node].Flags&(ts.HasError|ts.IsError|ts.Missing) == 0 {
 		return
 	}
+	outside := make(map[int32]bool)
+	for part := range outsideParts(t, node) {
+		outside[part] = true
+	}
 	found := false
-	walk(t, node, func(i int32) bool {
-		n := &t.Nodes[i]
-		switch {
-		case found || i != node && isFunctionNode(n.Kind):
-			return false // a nested function's own
-		case i != node && isType(n.Kind):
-			if at := codeInType(t, i); at >= 0 {
-				fs.refuse(ssa.SyntaxError, span(t, at), "")
+	var check func(root int32)
+	check = func(root int32) {
+		walk(t, root, func(i int32) bool {
+			n := &t.Nodes[i]
+			switch {
+			case found || outside[i] || n.Flags&(ts.HasError|ts.IsError|ts.Missing) == 0:
+				return false
+			case i != node && isFunctionNode(n.Kind):
+				for part := range outsideParts(t, i) {
+					check(part)
+				}
+				return false // the rest is the nested function's own
+			case i != node && isType(n.Kind):
+				if at := codeInType(t, i); at >= 0 {
+					fs.refuse(ssa.SyntaxError, span(t, at), "")
+					found = true
+				}
+				return false
+			case n.Flags&(ts.IsError|ts.Missing) != 0:
+				fs.refuse(ssa.SyntaxError, span(t, i), "")
 				found = true
+				return false
 			}
-			return false
-		case n.Flags&(ts.IsError|ts.Missing) != 0:
-			fs.refuse(ssa.SyntaxError, span(t, i), "")
-			found = true
-			return false
-		}
-		return n.Flags&ts.HasError != 0
-	})
+			return true
+		})
+	}
+	check(node)
 }
 
 // codeInType returns the first error in type node typ that may hold code, or -1. Error

@@ -263,8 +263,10 @@ func point(off uint32) ssa.Span { return ssa.Span{Start: int32(off), End: int32(
 func (fs *funcState) span(i int32) ssa.Span { return span(fs.lw.t, i) }
 
 // children yields the named children of node that are not comments.
-func (fs *funcState) children(node int32) func(func(int32) bool) {
-	t := fs.lw.t
+func (fs *funcState) children(node int32) func(func(int32) bool) { return children(fs.lw.t, node) }
+
+// children yields the named children of node that are not comments.
+func children(t *ts.Tree, node int32) func(func(int32) bool) {
 	return func(yield func(int32) bool) {
 		for c := t.FirstNamedChild(node); c >= 0; c = t.NextNamedSibling(c) {
 			if t.Nodes[c].Flags&ts.Extra == 0 && !yield(c) {

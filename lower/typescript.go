@@ -286,19 +286,6 @@ func (fs *funcState) storeParameterProperties() {
 	}
 }
 
-// parameterDecorators evaluates the decorators of the parameters of method n, in order,
-// appending their values to args.
-func (fs *funcState) parameterDecorators(n int32, args []ssa.Temp) []ssa.Temp {
-	list := fs.field(n, ts.FieldParameters)
-	if list < 0 {
-		return args
-	}
-	for p := range fs.children(list) {
-		args = fs.decorators(p, args)
-	}
-	return args
-}
-
 // enum lowers an enum declaration: its binding holds the enum's object, made by the first
 // declaration of the name and extended by later ones; the member initializers run in order,
 // and in them a member's bare name (of this declaration or an earlier one) reads the member:
