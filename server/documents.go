@@ -119,7 +119,9 @@ func (s *Server) didChange(_ context.Context, params json.RawMessage) error {
 		// The text is what answers depend on: the change is applied all the same.
 		s.logf("%s: version %d follows version %d: a document's versions increase", p.TextDocument.URI, p.TextDocument.Version, old.version)
 	}
-	f, err := old.change(p.TextDocument.Version, p.ContentChanges, st.encoding)
+	f, err := old.change(p.TextDocument.Version, p.ContentChanges, st.encoding, func(i int, why string) {
+		s.logf("%s: version %d, content change %d: %s; the client's text and the server's may differ", p.TextDocument.URI, p.TextDocument.Version, i, why)
+	})
 	if err != nil {
 		return err
 	}
@@ -139,7 +141,7 @@ func (s *Server) didSave(_ context.Context, params json.RawMessage) error {
 		return err
 	}
 	s.logf("%s: saved text differs from the synchronized one; re-synchronizing", old.uri)
-	f, err := old.change(old.version, []contentChange{{Text: *p.Text}}, st.encoding)
+	f, err := old.change(old.version, []contentChange{{Text: *p.Text}}, st.encoding, nil) // no range
 	if err != nil {
 		return err
 	}
@@ -182,14 +184,15 @@ func (s *Server) replaceFile(old, f *file) {
 	s.diagnostics.add(f.uri) // which re-parses and analyzes the new version
 }
 
-// change returns the version of f after changes, re-parsed incrementally from f.
-func (f *file) change(version int32, changes []contentChange, enc positionEncoding) (*file, error) {
+// change returns the version of f after changes, re-parsed incrementally from f. warn is told
+// of each change whose range does not fit the text (see applyChanges).
+func (f *file) change(version int32, changes []contentChange, enc positionEncoding, warn func(i int, why string)) (*file, error) {
 	if len(changes) == 0 {
 		next := &file{uri: f.uri, version: version, doc: f.doc, edits: f.edits, unanalyzed: f.unanalyzed}
 		next.prev.Store(f.prev.Load())
 		return next, nil
 	}
-	doc, edits := applyChanges(f.doc, changes, enc)
+	doc, edits := applyChanges(f.doc, changes, enc, warn)
 	next := &file{uri: f.uri, version: version, doc: doc, edits: edits, unanalyzed: 1}
 	if f.doc.Ready() != nil {
 		f.prev.Store(nil)
@@ -203,10 +206,18 @@ func (f *file) change(version int32, changes []contentChange, enc positionEncodi
 }
 
 // applyChanges applies changes in order to doc and returns the version after the last one,
-// with the edit each change made.
-func applyChanges(doc *analysis.Document, changes []contentChange, enc positionEncoding) (*analysis.Document, []analysis.Edit) {
+// with the edit each change made. A range past the last line or that ends before it starts is
+// applied clamped and reversed, and warn is told: the client's text and the server's may
+// differ from then on. (A character past the end of its line is the line's end, by the
+// protocol.)
+func applyChanges(doc *analysis.Document, changes []contentChange, enc positionEncoding, warn func(i int, why string)) (*analysis.Document, []analysis.Edit) {
 	edits := make([]analysis.Edit, len(changes))
 	for i, c := range changes {
+		if c.Range != nil {
+			if why := rangeMisfit(doc.Lines(), *c.Range); why != "" {
+				warn(i, why)
+			}
+		}
 		text := doc.Text()
 		start, end, insert := replacement(text, doc.Lines(), c, enc)
 		next := make([]byte, 0, len(text)-(end-start)+len(insert))
@@ -215,6 +226,18 @@ func applyChanges(doc *analysis.Document, changes []contentChange, enc positionE
 		doc = doc.Edit(next, edits[i])
 	}
 	return doc, edits
+}
+
+// rangeMisfit says how r cannot be a range of the text whose line index is lines, or "".
+func rangeMisfit(lines *analysis.Lines, r protocol.Range) string {
+	at := fmt.Sprintf("the range %d:%d-%d:%d (from 0)", r.Start.Line, r.Start.Character, r.End.Line, r.End.Character)
+	switch {
+	case max(r.Start.Line, r.End.Line) >= uint32(lines.Count()):
+		return fmt.Sprintf("%s goes past the last line, %d", at, lines.Count()-1)
+	case r.End.Line < r.Start.Line || r.End.Line == r.Start.Line && r.End.Character < r.Start.Character:
+		return at + " ends before it starts"
+	}
+	return ""
 }
 
 // replacement returns the bytes [start, end) of text that c replaces, and what with. A change

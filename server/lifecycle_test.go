@@ -234,7 +234,7 @@ func TestMalformedMessages(t *testing.T) {
 // TestUnreadableInput sends a header the server cannot read: the session ends, and the
 // server's log says why.
 func TestUnreadableInput(t *testing.T) {
-	for _, header := range []string{"garbage\r\n\r\n", "Content-Length: abc\r\n\r\n"} {
+	for _, header := range []string{"garbage\r\n\r\n", "Content-Length: abc\r\n\r\n", "Content-Type: x\r\n\r\n{}"} {
 		c := startRaw(t)
 		c.send(initializeMessage)
 		c.response()
@@ -265,6 +265,25 @@ func TestNotOpenMessages(t *testing.T) {
 		if got := decodeResponse(t, c.response()); got.Error.Message != tc.want {
 			t.Errorf("hover with %s: error %q, want %q", tc.params, got.Error.Message, tc.want)
 		}
+	}
+}
+
+// TestChangeOutsideTheText sends a change whose range starts past the last line: the server
+// applies it at the end of the text, and its log says that the client's text may differ.
+func TestChangeOutsideTheText(t *testing.T) {
+	c := startRaw(t)
+	c.send(initializeMessage)
+	c.response()
+	c.send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.js","languageId":"javascript","version":1,"text":"let a = 1;\n"}}}`)
+	c.send(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.js","version":2},"contentChanges":[{"range":{"start":{"line":100,"character":0},"end":{"line":100,"character":0}},"text":"a;"}]}}`)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"shutdown"}`)
+	c.response()
+	want := "file:///a.js: version 2, content change 0: the range 100:0-100:0 (from 0) goes past the last line, 1; the client's text and the server's may differ"
+	if log := c.stderr.String(); !strings.Contains(log, want) {
+		t.Errorf("the log says %q, not %q", log, want)
+	}
+	if text := string(c.server.snapshot().files["file:///a.js"].text()); text != "let a = 1;\na;" {
+		t.Errorf("the text is %q, want the change at its end", text)
 	}
 }
 

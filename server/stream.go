@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -103,9 +104,12 @@ func (s *stream) Read(context.Context) (jsonrpc2.Message, int64, error) {
 // maxMessageSize bounds the memory one header can make the server allocate.
 const maxMessageSize = 1 << 30
 
-// readFrame reads the headers and returns the content of one message.
+// readFrame reads the headers and returns the content of one message. Headers without a
+// Content-Length end the session: where the content ends is then unknown, and reading on would
+// take the contents of all later messages for headers, and answer none of them.
 func (s *stream) readFrame() ([]byte, error) {
 	length := -1
+	headers := 0
 	for {
 		line, err := s.in.ReadString('\n')
 		if err != nil {
@@ -113,11 +117,15 @@ func (s *stream) readFrame() ([]byte, error) {
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
-			if length < 0 {
-				continue // blank lines between messages
+			if length >= 0 {
+				break
 			}
-			break
+			if headers > 0 {
+				return nil, errors.New("a message's headers have no Content-Length")
+			}
+			continue // blank lines between messages
 		}
+		headers++
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
 			return nil, fmt.Errorf("invalid header line %q", line)

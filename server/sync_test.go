@@ -161,20 +161,27 @@ func TestApplyChanges(t *testing.T) {
 		changes []contentChange
 		want    string
 		edits   []analysis.Edit
+		warning string // what the server logs, if anything
 	}{
-		{"insert", []contentChange{{Range: span(1, 1, 1, 1), Text: "XY"}}, "abc\r\ndXYef\nghi", []analysis.Edit{{StartByte: 6, OldEndByte: 6, NewEndByte: 8}}},
-		{"delete across a CRLF", []contentChange{{Range: span(0, 2, 1, 1), Text: ""}}, "abef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 2}}},
-		{"reversed range", []contentChange{{Range: span(1, 1, 0, 2), Text: "-"}}, "ab-ef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 3}}},
+		{"insert", []contentChange{{Range: span(1, 1, 1, 1), Text: "XY"}}, "abc\r\ndXYef\nghi", []analysis.Edit{{StartByte: 6, OldEndByte: 6, NewEndByte: 8}}, ""},
+		{"delete across a CRLF", []contentChange{{Range: span(0, 2, 1, 1), Text: ""}}, "abef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 2}}, ""},
+		{"reversed range", []contentChange{{Range: span(1, 1, 0, 2), Text: "-"}}, "ab-ef\nghi", []analysis.Edit{{StartByte: 2, OldEndByte: 6, NewEndByte: 3}}, "ends before it starts"},
+		{"past the last line", []contentChange{{Range: span(5, 0, 5, 0), Text: "!"}}, "abc\r\ndef\nghi!", []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 13}}, "goes past the last line, 2"},
+		{"past the end of a line", []contentChange{{Range: span(1, 9, 1, 9), Text: "!"}}, "abc\r\ndef!\nghi", []analysis.Edit{{StartByte: 8, OldEndByte: 8, NewEndByte: 9}}, ""},
 		{"two changes", []contentChange{{Range: span(2, 3, 2, 3), Text: "!"}, {Range: span(0, 0, 0, 1), Text: ""}},
-			"bc\r\ndef\nghi!", []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 13}, {StartByte: 0, OldEndByte: 1, NewEndByte: 0}}},
-		{"whole text", []contentChange{{Text: "abc\r\nDEF\nghi"}}, "abc\r\nDEF\nghi", []analysis.Edit{{StartByte: 5, OldEndByte: 8, NewEndByte: 8}}},
-		{"same whole text", []contentChange{{Text: string(text)}}, string(text), []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 12}}},
+			"bc\r\ndef\nghi!", []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 13}, {StartByte: 0, OldEndByte: 1, NewEndByte: 0}}, ""},
+		{"whole text", []contentChange{{Text: "abc\r\nDEF\nghi"}}, "abc\r\nDEF\nghi", []analysis.Edit{{StartByte: 5, OldEndByte: 8, NewEndByte: 8}}, ""},
+		{"same whole text", []contentChange{{Text: string(text)}}, string(text), []analysis.Edit{{StartByte: 12, OldEndByte: 12, NewEndByte: 12}}, ""},
 	}
 	for _, tt := range tests {
 		doc := analysis.NewDocument(text, analysis.Options{})
-		got, edits := applyChanges(doc, tt.changes, utf16Encoding)
+		var warned []string
+		got, edits := applyChanges(doc, tt.changes, utf16Encoding, func(i int, why string) { warned = append(warned, why) })
 		if string(got.Text()) != tt.want || !slices.Equal(edits, tt.edits) {
 			t.Errorf("%s: got %q, %+v; want %q, %+v", tt.name, got.Text(), edits, tt.want, tt.edits)
+		}
+		if w := strings.Join(warned, "; "); tt.warning == "" && w != "" || !strings.Contains(w, tt.warning) {
+			t.Errorf("%s: warned %q, want %q", tt.name, w, tt.warning)
 		}
 	}
 }

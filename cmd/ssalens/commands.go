@@ -109,7 +109,9 @@ jobs. While stderr is a terminal, a line there shows the files done, of all, and
 A diagnostic is a read that can see a let, const, class or parameter before its declaration,
 or an assignment to a let, const or class before it, or an assignment to a constant (warning),
 a stored value no read can observe (hint), a function that is not analyzed and why
-(information), or an internal error of ssalens (error). --format text prints one a line, as
+(information), or an internal error of ssalens (error). In TypeScript and TSX files, what the
+TypeScript compiler reports as errors is left to it: assignments to constants, and uses before
+the declaration in the text; run tsc for them. --format text prints one a line, as
 file:line:col: severity: message (1-based line, byte column). --format json prints one object:
 {"files": [{"path", "diagnostics": [{"line", "column", "endLine", "endColumn", "severity",
 "code", "message"}], "error"}]}, columns in bytes, the end just after the span, "error" when
@@ -128,7 +130,8 @@ ssalens check app.js || echo "a warning, or an error"`,
 0  no warning or error (hints and information do not count: a function or file not
    analyzed is information)
 1  a warning or an error
-2  bad usage, or a path could not be read or parsed (even if others had warnings)`,
+2  bad usage, or a path could not be read or parsed (even if others had warnings); a syntax
+   error is no failure to parse: what it breaks is reported not analyzed`,
 	setup: func(fs *flag.FlagSet) func(*call) int {
 		verify := fs.Bool("verify", false, "run the SSA verifier on every function; a violation is an internal error (also SSALENS_VERIFY=1)")
 		lang := addLangFlag(fs)
