@@ -223,7 +223,9 @@ func shellsOf(from []*Function, m Move, copied weak.Pointer[Copy], instrs []int3
 // captured and whole are), for a caller that expects fn to be copied soon: the first keystroke
 // after a file is opened copies nearly every function of it.
 func (fn *Function) Summarize(captured func(*Function, *Place) *Place, whole bool) {
-	fn.summarize(captured, whole)
+	if fn.summary.Load() == nil {
+		fn.summarize(captured, whole)
+	}
 }
 
 // summarize returns fn's summary, made the first time fn is copied or summarized, and the
