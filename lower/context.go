@@ -147,7 +147,7 @@ func (cr *captureResolver) read(fn *ssa.Function, index int) {
 	o.defs = slices.Grow(o.defs[:0], len(fn.Bindings))[:len(fn.Bindings)]
 	clear(o.defs)
 	if len(o.reads) > 0 {
-		o.created = make(map[*ssa.Function]site)
+		o.created = make(map[*ssa.Function]site, len(fn.Children))
 	}
 	for _, blk := range fn.Blocks {
 		for i := range blk.Instrs {

@@ -450,15 +450,19 @@ func (fn *Function) NumInstrs() int {
 // function that holds it: function by function in preorder, in order in each. The uses of a
 // copy come from its summary, without making its bodies.
 func (fn *Function) EachOuterUse(yield func(f *Function, b *Binding, at Span, defines, reads bool)) {
-	inside := make(map[*Function]bool)
+	var funcs []*Function // gathered first, for a set made at its size rather than grown
 	var enter func(*Function)
 	enter = func(f *Function) {
-		inside[f] = true
+		funcs = append(funcs, f)
 		for _, c := range f.Children {
 			enter(c)
 		}
 	}
 	enter(fn)
+	inside := make(map[*Function]bool, len(funcs))
+	for _, f := range funcs {
+		inside[f] = true
+	}
 	var visit func(*Function)
 	visit = func(f *Function) {
 		if c := f.copied.Value(); c != nil && c.funcs[0] == f {

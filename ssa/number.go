@@ -6,7 +6,7 @@ import "slices"
 // 2, … in source order of their definition sites, where a φ is placed at its block's anchor.
 // Values at the same position keep their order in fn.Values.
 func numberVersions(fn *Function) {
-	byBinding := make(map[*Binding][]*Value)
+	byBinding := make(map[*Binding][]*Value, len(fn.Bindings))
 	for _, v := range fn.Values {
 		byBinding[v.Binding] = append(byBinding[v.Binding], v)
 	}
