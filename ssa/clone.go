@@ -238,17 +238,11 @@ func (fn *Function) summarize(captured func(*Function, *Place) *Place, whole boo
 		return s, fn.usedFromOutside() // the summary's are a template's stand-ins now
 	}
 	s := &summary{whole: whole}
-	order := make(map[*Function]int32)
-	var enter func(*Function)
-	enter = func(f *Function) {
+	var order map[*Function]int32
+	s.funcs, order = fn.nested()
+	for _, f := range s.funcs {
 		f.Materialize() // a lowered function may hold copies of its nested functions
-		order[f] = int32(len(s.funcs))
-		s.funcs = append(s.funcs, f)
-		for _, c := range f.Children {
-			enter(c)
-		}
 	}
-	enter(fn)
 	s.uses = fn.usedFromOutside()
 	use := make(map[*Binding]int32, len(s.uses))
 	for i, b := range s.uses {
@@ -450,24 +444,12 @@ func (fn *Function) NumInstrs() int {
 // function that holds it: function by function in preorder, in order in each. The uses of a
 // copy come from its summary, without making its bodies.
 func (fn *Function) EachOuterUse(yield func(f *Function, b *Binding, at Span, defines, reads bool)) {
-	var funcs []*Function // gathered first, for a set made at its size rather than grown
-	var enter func(*Function)
-	enter = func(f *Function) {
-		funcs = append(funcs, f)
-		for _, c := range f.Children {
-			enter(c)
-		}
-	}
-	enter(fn)
-	inside := make(map[*Function]bool, len(funcs))
-	for _, f := range funcs {
-		inside[f] = true
-	}
+	_, inside := fn.nested()
 	var visit func(*Function)
 	visit = func(f *Function) {
 		if c := f.copied.Value(); c != nil && c.funcs[0] == f {
 			c.OuterUses(func(u OuterUse) {
-				if b := c.Binding(u); !inside[b.Owner] {
+				if b := c.Binding(u); !isIn(inside, b.Owner) {
 					yield(c.funcs[u.Order], b, u.Span, u.Defines, u.Reads)
 				}
 			})
@@ -477,7 +459,7 @@ func (fn *Function) EachOuterUse(yield func(f *Function, b *Binding, at Span, de
 		for _, blk := range f.Blocks {
 			for i := range blk.Instrs {
 				in := &blk.Instrs[i]
-				if b := in.Place.Binding; b != nil && !inside[b.Owner] {
+				if b := in.Place.Binding; b != nil && !isIn(inside, b.Owner) {
 					yield(f, b, in.Place.Span, in.Defines(), in.Reads())
 				}
 			}
@@ -489,6 +471,30 @@ func (fn *Function) EachOuterUse(yield func(f *Function, b *Binding, at Span, de
 	visit(fn)
 }
 
+// nested returns fn and the functions nested in it, in preorder, and the index of each there.
+func (fn *Function) nested() ([]*Function, map[*Function]int32) {
+	var funcs []*Function
+	var enter func(*Function)
+	enter = func(f *Function) {
+		funcs = append(funcs, f)
+		for _, c := range f.Children {
+			enter(c)
+		}
+	}
+	enter(fn)
+	order := make(map[*Function]int32, len(funcs)) // made at its size, not grown: lodash.js's runInContext holds nearly every function
+	for i, f := range funcs {
+		order[f] = int32(i)
+	}
+	return funcs, order
+}
+
+// isIn reports whether f is one of the functions nested returned the order of.
+func isIn(order map[*Function]int32, f *Function) bool {
+	_, ok := order[f]
+	return ok
+}
+
 // usedFromOutside returns the bindings that fn and its nested functions use and none of them
 // owns: globals and enclosing functions' variables, each once. A copy's root knows its own,
 // resolved; any other function finds them in its instructions.
@@ -496,21 +502,11 @@ func (fn *Function) usedFromOutside() []*Binding {
 	if fn.fromOutside != nil {
 		return fn.fromOutside
 	}
-	inside := make(map[*Function]bool)
-	var funcs []*Function
-	var enter func(*Function)
-	enter = func(f *Function) {
-		inside[f] = true
-		funcs = append(funcs, f)
-		for _, c := range f.Children {
-			enter(c)
-		}
-	}
-	enter(fn)
+	funcs, inside := fn.nested()
 	seen := make(map[*Binding]bool)
 	uses := []*Binding{}
 	note := func(b *Binding) {
-		if b != nil && !inside[b.Owner] && !seen[b] {
+		if b != nil && !isIn(inside, b.Owner) && !seen[b] {
 			seen[b] = true
 			uses = append(uses, b)
 		}
