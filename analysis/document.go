@@ -239,7 +239,8 @@ func (d *Document) Result() *Result {
 		}
 		if from == nil && tree.ParsedWholeLater() {
 			// Made in pieces: made while the user reads the answers, the whole parse is there for
-			// the first keystroke; Close stops it. A spliced tree's waits for PrepareEdit.
+			// the first edit that cannot be spliced; Close stops it, once no spliced tree needs
+			// it. A spliced tree's waits for PrepareEdit.
 			defer func() { go tree.ParseWhole() }()
 		}
 		fresh := analyzeTree(tree, d.lines, d.opts, prev, d.edit, true)

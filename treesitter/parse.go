@@ -224,15 +224,25 @@ func (t *Tree) reparseC(edit Edit, newSrc []byte, inputEdit *sitter.InputEdit) (
 // made in pieces, by parsing its source whole; for a spliced one (splice.go), by re-parsing it
 // from the C tree of an earlier version with the edits since.
 type wholeParse struct {
-	once    sync.Once
-	cancel  *atomic.Int32 // set by Close, which stops the parse
-	mu      sync.Mutex    // guards ts, from, edits and the tree's cleanup
-	ts      *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
+	once   sync.Once
+	cancel *atomic.Int32 // set once no tree needs the parse (Close), which stops it
+	mu     sync.Mutex    // guards the fields below and the tree's cleanup
+	ts     *sitter.Tree  // nil until parsed, if the nodes differ, and after Close
+	// For a spliced tree until it is parsed: from is the C tree of an earlier version, and
+	// edits the edits from its text to this one's. pending is, instead of from, the tree made
+	// in pieces whose whole parse had not ended when the splice was made: its C tree, once
+	// parsed, is from. The splice does not wait for it, or the first keystroke after a large
+	// file is opened would wait for the parse of the whole file.
 	spliced bool
-	// from and edits are, for a spliced tree until it is parsed, the earlier version's C tree
-	// and the edits from its text to this one's.
-	from  *sitter.Tree
-	edits []sitter.InputEdit
+	from    *sitter.Tree
+	pending *Tree
+	edits   []sitter.InputEdit
+	// For a tree made in pieces: holders counts the trees that need its parse, itself until
+	// closed (closed) and the spliced trees pending on it; the parse stops once none is left.
+	// ended says the parse is over; recycleNodes, that Recycle came before, and left the
+	// nodes, which the parse compares with its own, for it to recycle.
+	holders                     int
+	closed, ended, recycleNodes bool
 }
 
 // ParseWhole makes the C tree that Reparse needs (Reparse calls it first, or waits for the
@@ -240,8 +250,8 @@ type wholeParse struct {
 // ParseInPieces made, and re-parses a spliced tree from the earlier C tree it keeps. It
 // reports false if a whole parse's nodes differ from the joined pieces' (TestPiecesEqualWhole
 // finds that on no corpus file): the tree then has no C tree, so that the next version is
-// parsed whole. It parses once; a Close stops the parse and does not wait for it. For any
-// other tree it does nothing and reports true.
+// parsed whole. It parses once; a Close stops the parse, unless spliced trees still need it,
+// and does not wait for it. For any other tree it does nothing and reports true.
 func (t *Tree) ParseWhole() bool {
 	w := t.whole
 	if w == nil {
@@ -253,16 +263,24 @@ func (t *Tree) ParseWhole() bool {
 			return
 		}
 		ts, err := parseC(t.Grammar, t.Src, nil, w.cancel, nil)
-		if err != nil {
-			return
+		var nodes []Node
+		if err == nil {
+			nodes, err = flatten(ts, t.Grammar)
+			defer recycle(nodes) // the first re-parse's flat tree
 		}
-		nodes, err := flatten(ts, t.Grammar)
-		defer recycle(nodes) // the first re-parse's flat tree
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		// Close sets cancel before it takes the lock: a tree closed meanwhile keeps no C tree.
-		if err != nil || w.cancel.Load() != 0 || !slices.Equal(nodes, t.Nodes) {
-			ts.Close()
+		w.ended = true
+		// Close sets cancel under the lock: a tree closed meanwhile keeps no C tree.
+		same := err == nil && w.cancel.Load() == 0 && slices.Equal(nodes, t.Nodes)
+		if w.recycleNodes {
+			recycle(t.Nodes)
+			t.Nodes = nil
+		}
+		if !same {
+			if ts != nil {
+				ts.Close()
+			}
 			return
 		}
 		w.ts = ts
@@ -272,10 +290,38 @@ func (t *Tree) ParseWhole() bool {
 }
 
 // reparseSpliced makes the C tree of a spliced tree: it re-parses the source from the earlier
-// C tree with the edits since. A splice made meanwhile from t takes them as they are.
+// C tree with the edits since, once the tree made in pieces that t is pending on, if any, is
+// parsed whole. A splice made meanwhile from t takes them as they are.
 func (t *Tree) reparseSpliced(w *wholeParse) {
 	w.mu.Lock()
-	if w.from == nil { // closed
+	pending := w.pending
+	w.mu.Unlock()
+	if pending != nil {
+		pending.ParseWhole()
+		pw := pending.whole
+		pw.mu.Lock()
+		var from *sitter.Tree
+		if pw.ts != nil {
+			from = pw.ts.Clone()
+		}
+		pw.mu.Unlock()
+		w.mu.Lock()
+		if w.pending == nil { // closed meanwhile
+			w.mu.Unlock()
+			if from != nil {
+				from.Close()
+			}
+			return
+		}
+		w.pending, w.from = nil, from
+		if from != nil {
+			t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, from)
+		}
+		w.mu.Unlock()
+		pending.unhold()
+	}
+	w.mu.Lock()
+	if w.from == nil { // closed, or the pieces differ from the whole parse
 		w.mu.Unlock()
 		return
 	}
@@ -298,6 +344,33 @@ func (t *Tree) reparseSpliced(w *wholeParse) {
 	w.from.Close()
 	w.from, w.edits, w.ts = nil, nil, ts
 	t.cleanup = runtime.AddCleanup(t, (*sitter.Tree).Close, ts)
+}
+
+// unhold counts out a spliced tree pending on the whole parse of t, a tree made in pieces
+// (wholeSource counted it in): it has what it needed (reparseSpliced), or is closed.
+func (t *Tree) unhold() {
+	w := t.whole
+	w.mu.Lock()
+	ts := t.drop(w)
+	w.mu.Unlock()
+	if ts != nil {
+		go ts.Close() // off the keystroke that closes the tree pending on it
+	}
+}
+
+// drop counts out a tree that needed the whole parse of t, a tree made in pieces; w.mu is held.
+// Once none is left, the parse stops, and the C tree it made, which t gives up, is returned.
+func (t *Tree) drop(w *wholeParse) *sitter.Tree {
+	if w.holders--; w.holders > 0 {
+		return nil
+	}
+	w.cancel.Store(1)
+	ts := w.ts
+	if ts != nil {
+		t.cleanup.Stop()
+	}
+	w.ts = nil
+	return ts
 }
 
 // sitterTree returns the C tree, nil if t has none (yet).
@@ -376,24 +449,36 @@ func (t *Tree) CloseInBackground() {
 
 // detach returns the C tree, which t gives up, or nil if t has none.
 func (t *Tree) detach() *sitter.Tree {
-	if w := t.whole; w != nil {
-		w.cancel.Store(1)
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		ts := w.ts
-		if ts != nil || w.from != nil {
+	w := t.whole
+	if w == nil {
+		ts := t.ts
+		if ts != nil {
 			t.cleanup.Stop()
+			t.ts = nil
 		}
-		if w.from != nil {
-			w.from.Close()
-		}
-		w.ts, w.from, w.edits = nil, nil, nil
 		return ts
 	}
-	ts := t.ts
-	if ts != nil {
+	w.mu.Lock()
+	if !w.spliced {
+		defer w.mu.Unlock()
+		if w.closed {
+			return nil
+		}
+		w.closed = true
+		return t.drop(w)
+	}
+	w.cancel.Store(1)
+	ts, pending := w.ts, w.pending
+	if ts != nil || w.from != nil {
 		t.cleanup.Stop()
-		t.ts = nil
+	}
+	if w.from != nil {
+		w.from.Close()
+	}
+	w.ts, w.from, w.pending, w.edits = nil, nil, nil, nil
+	w.mu.Unlock()
+	if pending != nil {
+		pending.unhold()
 	}
 	return ts
 }

@@ -55,8 +55,8 @@ var semicolonKind, closeBraceKind = TokenKind(";"), TokenKind("}")
 
 // ParseInPieces is Parse for a caller that does not re-parse at once: a source of piecesMin
 // bytes or more is parsed in pieces on every processor (GOMAXPROCS). Such a tree has no C
-// tree: ParseWhole parses the source whole for the Reparse of the next version, which calls
-// it first if no one did. A source that does not cut is parsed whole.
+// tree: ParseWhole parses the source whole for the Reparse of a later version that cannot be
+// spliced, which calls it first if no one did. A source that does not cut is parsed whole.
 func ParseInPieces(g *Grammar, src []byte) (*Tree, error) {
 	nodes, err := parsePieces(g, src, piecesOf(src), false)
 	if err != nil {
@@ -65,7 +65,7 @@ func ParseInPieces(g *Grammar, src []byte) (*Tree, error) {
 	if nodes == nil {
 		return parse(g, src, nil, nil)
 	}
-	return &Tree{Src: src, Nodes: nodes, Grammar: g, id: treeIDs.Add(1), whole: &wholeParse{cancel: new(atomic.Int32)}}, nil
+	return &Tree{Src: src, Nodes: nodes, Grammar: g, id: treeIDs.Add(1), whole: &wholeParse{cancel: new(atomic.Int32), holders: 1}}, nil
 }
 
 // ParsedWholeLater reports whether t was made without its C tree, which ParseWhole makes: from

@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 	"time"
@@ -72,15 +73,7 @@ func editedCorpus(t *testing.T) []corpus.File {
 // without it; closed during ParseWhole, the parse stops and the parser is as new; closed
 // before, it is never parsed whole, and the C allocator holds nothing more for it.
 func TestParseInPiecesReparses(t *testing.T) {
-	var src []byte
-	for _, f := range corpus.Fetch(t) {
-		if f.Name == "three.module" {
-			src = f.Src
-		}
-	}
-	if src == nil {
-		t.Skip("three.module.js is not in the corpus")
-	}
+	src := threeModule(t)
 	at := uint32(len(src) / 2)
 	edited := slices.Concat(src[:at], []byte(" "), src[at:])
 	edit := Edit{StartByte: at, OldEndByte: at, NewEndByte: at + 1}
@@ -156,6 +149,104 @@ func TestParseInPiecesReparses(t *testing.T) {
 	}
 	if left := settledCMemory() - before; before >= 0 && left > 64<<10 {
 		t.Errorf("%d kB of C memory left after a tree made in pieces was closed", left>>10)
+	}
+}
+
+// threeModule returns the source of three.module.js, which is parsed in pieces.
+func threeModule(t *testing.T) []byte {
+	for _, f := range corpus.Fetch(t) {
+		if f.Name == "three.module" {
+			return f.Src
+		}
+	}
+	t.Skip("three.module.js is not in the corpus")
+	return nil
+}
+
+// TestSplicePendingOnPieces types into a tree made in pieces before its whole parse ran, as a
+// user who types as soon as a large file's first answers are out, and handles the trees as the
+// analysis does: each version's tree is closed once the next is re-parsed from it, and the
+// tree made in pieces is recycled meanwhile. The splices do not wait for the whole parse. Once
+// it ran, beside the parse of the last version's C tree that starts from it, an edit that
+// cannot be spliced re-parses from that C tree as from a fresh parse, the C tree of the tree
+// made in pieces is freed, and its nodes are recycled. A tree pending on the parse that is
+// closed stops it, once no other tree needs it.
+func TestSplicePendingOnPieces(t *testing.T) {
+	src := threeModule(t)
+	pieces, err := ParseInPieces(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pieces.whole == nil {
+		t.Fatal("three.module.js was not parsed in pieces")
+	}
+	tree, text := pieces, src
+	for k := range 3 {
+		at := uint32(len(text) * (k + 1) / 4)
+		at += uint32(bytes.IndexByte(text[at:], '\n')) + 1 // a space at the start of a line
+		text = slices.Concat(text[:at], []byte(" "), text[at:])
+		next, err := tree.Reparse(Edit{StartByte: at, OldEndByte: at, NewEndByte: at + 1}, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := next.whole; w == nil || w.pending != pieces {
+			t.Fatalf("edit %d: the tree is not spliced pending on the tree made in pieces", k)
+		}
+		tree.Close()
+		if k == 0 {
+			pieces.Recycle()
+		}
+		tree = next
+	}
+	if pieces.whole.ended {
+		t.Fatal("a splice waited for the whole parse")
+	}
+	if pieces.Nodes == nil {
+		t.Fatal("Recycle took the nodes that the whole parse compares with")
+	}
+	done := make(chan bool)
+	go func() { done <- pieces.ParseWhole() }()
+	if !tree.ParseWhole() {
+		t.Fatal("the last version has no C tree")
+	}
+	<-done
+	// Replaced by itself, the middle third of the file is too long a piece to splice.
+	from, to := uint32(len(text)/3), uint32(len(text)*2/3)
+	got, err := tree.Reparse(Edit{StartByte: from, OldEndByte: to, NewEndByte: to}, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.whole != nil {
+		t.Fatal("an edit of a third of the file was spliced")
+	}
+	want, err := Parse(JavaScript, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := firstDifference(got.Nodes, want.Nodes); d >= 0 || len(got.Nodes) != len(want.Nodes) {
+		t.Errorf("node %d of the re-parse from the pending tree's C tree differs from a fresh parse", d)
+	}
+	if pieces.whole.holders != 0 || pieces.whole.ts != nil || pieces.Nodes != nil {
+		t.Errorf("the tree made in pieces still has %d holders, a C tree (%v) or nodes (%v)",
+			pieces.whole.holders, pieces.whole.ts != nil, pieces.Nodes != nil)
+	}
+	tree.Close()
+	got.Close()
+	want.Close()
+
+	pieces, err = ParseInPieces(JavaScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := uint32(len(src) / 2)
+	next, err := pieces.Reparse(Edit{StartByte: at, OldEndByte: at, NewEndByte: at + 1}, slices.Concat(src[:at], []byte(" "), src[at:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces.Close()
+	next.Close()
+	if pieces.ParseWhole() {
+		t.Error("the whole parse ran on though no tree needs it")
 	}
 }
 

@@ -55,6 +55,14 @@ func newNodes(count int) []Node {
 // Recycle gives t's node array to the flat trees of later parses. The caller must be the last
 // to read t's Nodes: t is not to be used at all afterwards.
 func (t *Tree) Recycle() {
+	if w := t.whole; w != nil && !w.spliced {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if !w.ended && w.cancel.Load() == 0 {
+			w.recycleNodes = true // for the whole parse under way, which compares them
+			return
+		}
+	}
 	recycle(t.Nodes)
 	t.Nodes = nil
 }
