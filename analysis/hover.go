@@ -95,14 +95,11 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	sb.WriteString("\n\n")
 	switch v.Kind {
 	case ssa.ValuePhi:
+		// The rows are the hint's operands, with the φs folded into it (phiOperands).
 		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.line(v.Block.Anchor.End))
-		// Two edges may read alike: a catch block's entry and its parameter's store both
-		// reach the finally block from the same line.
-		written := make(map[string]bool)
-		for i, op := range v.Phi.Operands {
-			if row := fmt.Sprintf("- `%s` %s: %s\n", name(op), r.edgeFrom(v.Block, i), r.origin(op, true)); !written[row] {
-				written[row] = true
-				sb.WriteString(row)
+		for _, op := range r.phiOperands(v.Phi) {
+			for _, edge := range op.edges {
+				fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op.v), edge, r.origin(op.v, true))
 			}
 		}
 	case ssa.ValueInitial, ssa.ValueUninit:

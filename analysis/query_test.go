@@ -98,11 +98,17 @@ func TestHoverShowsPhiOperands(t *testing.T) {
 	}
 }
 
-// TestHoverNamesExceptionEdges hovers the φ a finally block starts with: exceptions reach it
-// from the try block and from the catch block, where the catch's entry and its parameter's
-// store are two edges from one line, which make one row.
-func TestHoverNamesExceptionEdges(t *testing.T) {
-	src := `function f(g) {
+// TestHoverNamesEdges hovers φs and checks the rows that say where each operand comes from:
+// the operands of the φs folded into the one shown, each with its edges; exceptions, which
+// reach a finally block from the try block and from the catch block, where the catch's entry and
+// its parameter's store are two edges from one line, which make one row; jumps, by their
+// statement; and the end of a construct, past the joins inside it.
+func TestHoverNamesEdges(t *testing.T) {
+	for _, c := range []struct {
+		name, src, at string
+		want          []string
+	}{
+		{"exceptions", `function f(g) {
   let x = 1;
   try {
     x = 2;
@@ -114,29 +120,89 @@ func TestHoverNamesExceptionEdges(t *testing.T) {
     g(x);
   }
 }
-`
-	r, err := analysis.Analyze([]byte(src), analysis.Options{Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, _, ok := r.Hover(int32(strings.Index(src, "g(x)") + 2))
-	if !ok {
-		t.Fatal("no hover at the x of g(x)")
-	}
-	var rows []string
-	for _, l := range strings.Split(md, "\n") {
-		if strings.HasPrefix(l, "- ") {
-			rows = append(rows, l)
+`, "x)", []string{
+			"- `x₂` from the end of the try block (line 6): defined on line 4, `x = 2;`",
+			"- `x₃` from an exception before the finally block (line 6): the φ on line 6",
+			"- `x₄` from an exception before the finally block (line 7): defined on line 7, `x = 3;`",
+			"- `x₄` from the end of the catch block (line 9): defined on line 7, `x = 3;`",
+		}},
+		{"an else-if chain, folded", `function f(a) {
+  let x = 0;
+  if (a === 1) x = 1;
+  else if (a === 2) x = 2;
+  else if (a === 3) x = 3;
+  return x;
+}
+`, "x;", []string{
+			"- `x₂` from the end of the then block (line 3): defined on line 3, `if (a === 1) x = 1;`",
+			"- `x₃` from the end of the then block (line 4): defined on line 4, `else if (a === 2) x = 2;`",
+			"- `x₁` from the branch where the condition fails (line 5): defined on line 2, `let x = 0;`",
+			"- `x₄` from the end of the then block (line 5): defined on line 5, `else if (a === 3) x = 3;`",
+		}},
+		{"a return into the finally block, and the try block's end past an if", `function f(a) {
+  let y = 0;
+  try {
+    if (a) return 1;
+    y = 1;
+  } finally {
+    y++;
+  }
+}
+`, "y++", []string{
+			"- `y₁` from an exception before the finally block (line 3): defined on line 2, `let y = 0;`",
+			"- `y₁` from the `return` (line 4): defined on line 2, `let y = 0;`",
+			"- `y₂` from an exception before the finally block (line 5): defined on line 5, `y = 1;`",
+			"- `y₂` from the end of the try block (line 6): defined on line 5, `y = 1;`",
+		}},
+		{"continue, and a do loop's body", `function f(a) {
+  let w = 0;
+  do {
+    if (a) { w = 1; continue; }
+    w = 2;
+  } while (w < 0);
+}
+`, "w < 0", []string{
+			"- `w₂` from the `continue` (line 4): defined on line 4, `if (a) { w = 1; continue; }`",
+			"- `w₃` from the end of the loop body (line 6): defined on line 5, `w = 2;`",
+		}},
+		{"a for-of loop's end, and a break through a finally block", `function f(xs) {
+  let n = 0;
+  for (const x of xs) {
+    try { if (x) break; n++; } finally { n += 2; }
+  }
+  return n;
+}
+`, "n;", []string{
+			"- `n₂` from the end of the iteration (line 3): the φ on line 3",
+			"- `n₅` from a jump out of the try statement, after the finally block (line 4): defined on line 4, `try { if (x) break; n++; } finally { n += 2; }`",
+		}},
+		{"a break, and a loop on one line", `function f(o) {
+  let k = 'none';
+  for (k in o) { if (k === 'x') break; }
+  return k;
+}
+`, "k;", []string{
+			"- `k₂` from the end of the iteration (line 3): the φ on line 3",
+			"- `k₃` from the `break` (line 3): defined on line 3, `for (k in o) { if (k === 'x') break; }`",
+		}},
+	} {
+		r, err := analysis.Analyze([]byte(c.src), analysis.Options{Verify: true})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	want := []string{
-		"- `x₂` from the end of the try block (line 6): defined on line 4, `x = 2;`",
-		"- `x₃` from an exception before the finally block (line 6): the φ on line 6",
-		"- `x₄` from an exception before the finally block (line 7): defined on line 7, `x = 3;`",
-		"- `x₄` from the end of the catch block (line 9): defined on line 7, `x = 3;`",
-	}
-	if !slices.Equal(rows, want) {
-		t.Errorf("hover rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+		md, _, ok := r.Hover(int32(strings.LastIndex(c.src, c.at)))
+		if !ok {
+			t.Fatalf("%s: no hover at %q", c.name, c.at)
+		}
+		var rows []string
+		for _, l := range strings.Split(md, "\n") {
+			if strings.HasPrefix(l, "- ") {
+				rows = append(rows, l)
+			}
+		}
+		if !slices.Equal(rows, c.want) {
+			t.Errorf("%s: hover rows:\n%s\nwant:\n%s", c.name, strings.Join(rows, "\n"), strings.Join(c.want, "\n"))
+		}
 	}
 }
 

@@ -78,7 +78,7 @@ func (r *Result) edgeFrom(b *ssa.Block, j int) string {
 // edgeName names the predecessor edge j of b. An edge into a loop header from a block the
 // header dominates is a back edge. An exception goes to a catch block from its try block, and
 // to a finally block from its try block or its catch block: "before the finally block" says
-// both.
+// both. A jump names its statement; an edge that only goes on names the construct it ends.
 func (r *Result) edgeName(b *ssa.Block, j int) string {
 	p := b.Preds[j]
 	switch {
@@ -89,7 +89,13 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 	}
 	switch p.Term.Kind {
 	case ssa.TermIf:
-		if p.Term.Succs[0] == b {
+		switch {
+		case p.Label == "for-in" || p.Label == "for-of":
+			if p.Term.Succs[0] == b {
+				return "the next iteration"
+			}
+			return "the end of the iteration"
+		case p.Term.Succs[0] == b:
 			return "the branch where the condition holds"
 		}
 		return "the branch where the condition fails"
@@ -105,8 +111,56 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 		return "the throw"
 	case ssa.TermSwitch:
 		return "the switch dispatch"
+	case ssa.TermGoto:
+		if jump := jumpAt(r.Src, p.Term.Span.Start); jump != "" {
+			return "the `" + jump + "`"
+		}
+		if p.Label == "completion" {
+			return "a jump out of the try statement, after the finally block"
+		}
 	}
-	return "the end of the " + p.Label + " block"
+	return r.construct(p)
+}
+
+// jumpAt returns the keyword of the jump statement at offset at of src, if one starts there: a
+// jump's edge leaves from its statement's start.
+func jumpAt(src []byte, at int32) string {
+	for _, jump := range []string{"break", "continue", "return"} {
+		if rest := src[at:]; bytes.HasPrefix(rest, []byte(jump)) && (len(rest) == len(jump) || !isIdentByte(rest[len(jump)])) {
+			return jump
+		}
+	}
+	return ""
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// construct names the end of the code p belongs to: the nearest block that dominates p and
+// starts a construct's code, past the blocks where the control flow of an expression or a
+// statement inside it joins.
+func (r *Result) construct(p *ssa.Block) string {
+	b := p
+	for ; b != nil; b = r.dominators(p.Func).Idom(b) {
+		switch b.Label {
+		case "join", "chain", "short", "rhs":
+			continue
+		case "after":
+			return "the code after the try statement"
+		case "body", "do": // a do loop's header is its body
+			return "the end of the loop body"
+		case "default":
+			return "the end of the default value"
+		case "case":
+			return "the end of the case"
+		}
+		break
+	}
+	if b == nil {
+		b = p
+	}
+	return "the end of the " + b.Label + " block"
 }
 
 // A φ hint shows one φ: `x₃ ← φ(₁,₂)`, the value it defines, then the versions of the same
@@ -129,7 +183,8 @@ type phiOperand struct {
 }
 
 // foldedInto returns the φ that p is shown folded into, or nil: a φ of the same variable at the
-// same point that is p's only user.
+// same point that is p's only user. The same point is where p's block, which does nothing else,
+// goes on to q's, and both are shown: a loop's header on one line with its exit is not.
 func (r *Result) foldedInto(p *ssa.Phi) *ssa.Phi {
 	v := p.Value
 	// v.Uses are all of a φ's readers: a closure reads only a single definition, never a φ.
@@ -137,7 +192,7 @@ func (r *Result) foldedInto(p *ssa.Phi) *ssa.Phi {
 		return nil
 	}
 	q := v.Uses[0].Phi
-	if q == nil || q.Block.Anchor.End != p.Block.Anchor.End {
+	if b := p.Block; q == nil || len(b.Instrs) > 0 || b.Term.Kind != ssa.TermGoto || b.Term.Succs[0] != q.Block || q.Block.Anchor.End != b.Anchor.End {
 		return nil
 	}
 	for _, u := range v.Uses {

@@ -290,7 +290,11 @@ func (fs *funcState) forInOfStmt(n int32, labels [][]byte) {
 		}
 	}
 	iter := fs.intrinsic(kind, "", right, iterable)
-	header := fs.loopHeader(n, "for", t.Nodes[left].Start)
+	label := "for-of"
+	if kind == ssa.IntrinsicForIn {
+		label = "for-in"
+	}
+	header := fs.loopHeader(n, label, t.Nodes[left].Start)
 	next := fs.intrinsic(ssa.IntrinsicIterNext, "", left, iter)
 	body := fs.newBlock("body")
 	exit := fs.exitBlock(n)
