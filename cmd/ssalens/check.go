@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -41,11 +42,14 @@ type place struct{ line, col, col16 int }
 // placesOf returns the places of the offsets into c's source. The UTF-16 column of an offset
 // counts from the previous offset on its line, so that many findings on one long line cost
 // the line's length once, not once each.
+// The columns of the first line count from after a byte order mark, as editors, tsc and ESLint
+// count them: an editor hides the mark, and a terminal link to the place lands on it.
 func placesOf(c *analysis.Checked, offs []int32) map[int32]place {
 	slices.Sort(offs)
 	places := make(map[int32]place, len(offs))
 	var prev place
 	prevOff := int32(-1)
+	bom := bytes.HasPrefix(c.Src, []byte(byteOrderMark))
 	for _, off := range slices.Compact(offs) {
 		line, col := c.Lines.Position(off, analysis.UTF8)
 		p := place{line: int(line) + 1, col: int(col) + 1}
@@ -54,11 +58,19 @@ func placesOf(c *analysis.Checked, offs []int32) map[int32]place {
 		} else {
 			_, col16 := c.Lines.Position(off, analysis.UTF16)
 			p.col16 = int(col16) + 1
+			if p.line == 1 && bom {
+				p.col16 = max(1, p.col16-utf16Units([]byte(byteOrderMark)))
+			}
+		}
+		if p.line == 1 && bom {
+			p.col = max(1, p.col-len(byteOrderMark))
 		}
 		places[off], prev, prevOff = p, p, off
 	}
 	return places
 }
+
+const byteOrderMark = "\uFEFF"
 
 // utf16Units returns the length of b in UTF-16 code units, an invalid byte one unit as
 // analysis.Lines counts it.

@@ -387,3 +387,24 @@ func TestProgressLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckColumnsAfterByteOrderMark checks that the columns of a file's first line count from
+// after its byte order mark, in every format, as editors, tsc and ESLint count them.
+func TestCheckColumnsAfterByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bom.js")
+	src := "function bom(){let q=1;q=2;return q}\n" // the first q is at byte column 20
+	if err := os.WriteFile(file, []byte(byteOrderMark+src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for format, want := range map[string]string{
+		"text":  ":1:20: hint: q₁",
+		"json":  `"column": 20,`,
+		"sarif": `"startColumn": 20,`,
+	} {
+		stdout, stderr, _ := runArgs("check", "--format", format, file)
+		if !strings.Contains(stdout, want) {
+			t.Errorf("check --format %s: no %q in\n%s%s", format, want, stdout, stderr)
+		}
+	}
+}

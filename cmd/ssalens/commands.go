@@ -100,8 +100,9 @@ Prints the diagnostics of each file PATH names and, in each directory it names, 
 of the files ending in .js .mjs .cjs .jsx .ts .mts .cts .tsx, except TypeScript declaration
 files (.d.ts, .d.mts, .d.cts: they have no function bodies), those in node_modules and hidden
 directories, and what .gitignore files exclude (those in the directory and below it, and those
-of its parents up to the root of its Git repository); a file or directory named is checked even
-if they exclude it, as ripgrep does; PATH - reads standard input. Each file is JavaScript,
+of its parents up to the root of its Git repository), and symbolic links; a file or directory
+named is checked even if they exclude it, or it is a link, as ripgrep does; PATH - reads
+standard input. Each file is JavaScript,
 TypeScript or TSX by its extension, or as --lang says for all. The files are analyzed --jobs at
 a time, the largest first; the output is in the order of their paths whatever the number of
 jobs. While stderr is a terminal, a line there shows the files done, of all, and one at work.
@@ -112,7 +113,8 @@ a stored value no read can observe (hint), a function that is not analyzed and w
 (information), or an internal error of ssalens (error). In TypeScript and TSX files, what the
 TypeScript compiler reports as errors is left to it: assignments to constants, and uses before
 the declaration in the text; run tsc for them. --format text prints one a line, as
-file:line:col: severity: message (1-based line, byte column). --format json prints one object:
+file:line:col: severity: message (1-based line, byte column, on the first line counted after a
+byte order mark). --format json prints one object:
 {"files": [{"path", "diagnostics": [{"line", "column", "endLine", "endColumn", "severity",
 "code", "message"}], "error"}]}, columns in bytes, the end just after the span, "error" when
 the file could not be read or parsed. --format sarif prints a SARIF 2.1.0 log for code

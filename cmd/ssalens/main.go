@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 )
@@ -89,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		writeHelp(stdout)
 		return exitOK
 	case err != nil:
-		return usageError(stderr, "", err.Error())
+		return usageError(stderr, "", flagMessage(err))
 	case *showVersion && fs.NArg() > 0:
 		return usageError(stderr, "", "--version takes no command")
 	case *showVersion:
@@ -114,6 +115,18 @@ func lookup(name string) *command {
 	return nil
 }
 
+// flagMessage returns the flag package's err with the flags spelled as the help spells them,
+// --name, rather than -name, and a number it cannot read said so.
+func flagMessage(err error) string {
+	msg := flagSpelling.ReplaceAllString(err.Error(), "$1 --$2")
+	if m, ok := strings.CutSuffix(msg, ": parse error"); ok {
+		return m + ": not a whole number"
+	}
+	return msg
+}
+
+var flagSpelling = regexp.MustCompile(`(flag|for|defined:|argument:) -([a-zA-Z][\w-]*)`)
+
 // newFlagSet returns a FlagSet that reports its errors to the caller only.
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -133,7 +146,7 @@ func (cmd *command) run(args []string, stdout, stderr io.Writer, stderrColumns i
 		return exitOK
 	}
 	if err != nil {
-		return usageError(stderr, cmd.name, err.Error())
+		return usageError(stderr, cmd.name, flagMessage(err))
 	}
 	return runCommand(&call{cmd: cmd, args: operands, stdout: stdout, stderr: stderr, stderrColumns: stderrColumns})
 }

@@ -183,15 +183,15 @@ func (w *walk) dir(dir, prefix string, stack ignoreStack) {
 			w.dir(path, prefix+name+"/", stack)
 			continue
 		}
-		if !walksTo(name) {
+		// A symbolic link is not followed, as ripgrep does not: a file linked to from inside
+		// the tree would be checked twice. One named is (collectSources).
+		if !walksTo(name) || e.Type()&fs.ModeSymlink != 0 {
 			continue
 		}
-		info, err := os.Stat(path) // follows a symbolic link
+		info, err := os.Stat(path)
 		switch {
 		case err != nil:
-			if e.Type()&fs.ModeSymlink == 0 {
-				w.sources = append(w.sources, source{path: path, err: err})
-			} // else a dangling link: nothing to check
+			w.sources = append(w.sources, source{path: path, err: err})
 		case info.Mode().IsRegular():
 			w.sources = append(w.sources, source{path: path, size: info.Size()})
 		}

@@ -79,7 +79,7 @@ func makeTree(t *testing.T, dir string, tree map[string]string) {
 
 // walked is every file the walk of the whole walkTree finds.
 var walked = []string{
-	"a.js", "b.mjs", "c.cjs", "d.jsx", "e.ts", "f.mts", "g.cts", "h.tsx", "lib/y.js", "link.js", "local.js",
+	"a.js", "b.mjs", "c.cjs", "d.jsx", "e.ts", "f.mts", "g.cts", "h.tsx", "lib/y.js", "local.js",
 	"src/.eslintrc.js", "src/a/b.js", "src/a-b.js", "src/build/x.js", "src/keep.gen.js", "src/sub/z.js",
 	"vendor/v.gen.js",
 }
@@ -110,6 +110,10 @@ func TestCollectSources(t *testing.T) {
 		{"a directory in node_modules", in("node_modules/p"), []string{"node_modules/p/i.js"}},
 		{"a hidden directory", in(".hidden"), []string{".hidden/h.js"}},
 		{"an ignored file", in("app.gen.js"), []string{"app.gen.js"}},
+		// A walk follows no symbolic link; one named is followed.
+		{"a link to a file", in("link.js"), []string{"link.js"}},
+		{"a link to a directory", in("linkdir"), []string{
+			"linkdir/.eslintrc.js", "linkdir/a/b.js", "linkdir/a-b.js", "linkdir/build/x.js", "linkdir/keep.gen.js", "linkdir/sub/z.js"}},
 		{"a file of another language", in("readme.md"), []string{"readme.md"}},
 		{"a declaration file", in("e.d.ts"), []string{"e.d.ts"}},
 		{"each file once, sorted", in("src/sub/z.js", "src/sub", "a.js", "src/../a.js"), []string{"a.js", "src/sub/z.js"}},

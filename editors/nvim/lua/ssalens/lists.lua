@@ -90,7 +90,7 @@ function M.reaching_definitions()
   local name = word()
   at_cursor('ssalens/reachingDefinitions', function(items, client)
     if not items or #items == 0 then
-      vim.notify('ssalens: no definition reaches ' .. name)
+      vim.notify('ssalens: no reaching definitions here')
       return
     end
     M.show(items, 'ssalens: reaching definitions of ' .. name, client.offset_encoding, true)
@@ -103,7 +103,7 @@ function M.value_references()
   local name = word()
   at_cursor('ssalens/valueReferences', function(items, client)
     if not items or #items == 0 then
-      vim.notify('ssalens: no value at the cursor')
+      vim.notify('ssalens: no value references here')
       return
     end
     M.show(items, 'ssalens: value references of ' .. name, client.offset_encoding, false)
