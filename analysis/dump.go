@@ -51,25 +51,39 @@ type jsonFunc struct {
 	Values   []jsonValue `json:"values"`
 }
 
+// jsonPhi and jsonValue name their variable by its name and where it is declared: two
+// variables of a function may have one name (a let that shadows another in a block).
 type jsonPhi struct {
 	Var      string  `json:"var"`
+	Declared jsonPos `json:"declared"`
 	Version  int32   `json:"version"`
 	Line     int     `json:"line"`
 	Operands []int32 `json:"operands"`
 }
 
 type jsonValue struct {
-	Var     string    `json:"var"`
-	Version int32     `json:"version"`
-	Kind    string    `json:"kind"`
-	Line    int       `json:"line"`
-	Uses    []jsonUse `json:"uses"`
+	Var      string    `json:"var"`
+	Declared jsonPos   `json:"declared"`
+	Version  int32     `json:"version"`
+	Kind     string    `json:"kind"`
+	Line     int       `json:"line"`
+	Col      int       `json:"col"`
+	Uses     []jsonUse `json:"uses"`
 }
 
-// jsonUse is where a value is read: line and column from 1, the column in bytes.
-type jsonUse struct {
+// jsonPos is a place in the source: line and column from 1, the column in bytes. A use is
+// where a value is read.
+type jsonPos struct {
 	Line int `json:"line"`
 	Col  int `json:"col"`
+}
+
+type jsonUse = jsonPos
+
+// place returns the place of off, an offset of Src.
+func (r *Result) place(off int32) jsonPos {
+	line, col := r.Lines.Position(off, UTF8)
+	return jsonPos{Line: int(line) + 1, Col: int(col) + 1}
 }
 
 // DumpJSON writes the functions named name ("": all) as one JSON object.
@@ -88,21 +102,22 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 			jf.Reason = r.notAnalyzed(fn)
 		}
 		for _, v := range fn.Values {
+			declared := r.place(r.span(v.Binding.Decl).Start)
 			if v.Kind == ssa.ValuePhi {
 				ops := make([]int32, len(v.Phi.Operands))
 				for i, op := range v.Phi.Operands {
 					ops[i] = op.Version
 				}
-				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Version: v.Version, Line: r.line(v.Block.Anchor.End), Operands: ops})
+				jf.Phis = append(jf.Phis, jsonPhi{Var: v.Binding.Name, Declared: declared, Version: v.Version, Line: r.line(v.Block.Anchor.End), Operands: ops})
 			}
 			kind := v.Kind.String()
 			if v.Uninitialized() {
 				kind = "initial"
 			}
-			jv := jsonValue{Var: v.Binding.Name, Version: v.Version, Kind: kind, Line: r.Lines.Line(r.DefinedAt(v).Start), Uses: []jsonUse{}}
+			def := r.place(r.DefinedAt(v).Start)
+			jv := jsonValue{Var: v.Binding.Name, Declared: declared, Version: v.Version, Kind: kind, Line: def.Line, Col: def.Col, Uses: []jsonUse{}}
 			for _, p := range r.Uses(v) {
-				line, col := r.Lines.Position(r.span(p.Span).Start, UTF8)
-				jv.Uses = append(jv.Uses, jsonUse{Line: int(line) + 1, Col: int(col) + 1})
+				jv.Uses = append(jv.Uses, r.place(r.span(p.Span).Start))
 			}
 			jf.Values = append(jf.Values, jv)
 		}

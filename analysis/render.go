@@ -485,6 +485,6 @@ func (r *Result) position(off int32) string {
 
 // positionInSrc renders off, an offset of Src, as position does.
 func (r *Result) positionInSrc(off int32) string {
-	line, col := r.Lines.Position(off, UTF8)
-	return fmt.Sprintf("%d:%d", line+1, col+1)
+	p := r.place(off)
+	return fmt.Sprintf("%d:%d", p.Line, p.Col)
 }

@@ -15,8 +15,10 @@ func (fn *Function) String() string {
 
 // Fprint writes fn in the style of React Compiler's printed HIR: each block with its
 // predecessors, its φs as `x$3: phi(bb1: x$1, bb2: x$2)`, its numbered instructions and its
-// terminal. Renamed occurrences print as name$version; the others say why they are not renamed
-// through the op's name (LoadGlobal, LoadContext, LoadCapture). Nested functions are not printed.
+// terminal. Renamed occurrences print as name$version, versions counting per variable: a
+// variable of fn named as one declared before it (a let that shadows another in a block) prints
+// with a prime for each, x'$1. The others say why they are not renamed through the op's name
+// (LoadGlobal, LoadContext, LoadCapture). Nested functions are not printed.
 // A function that is not analyzed prints as its name and the kind of the reason; package
 // analysis words the reason for users.
 func Fprint(w io.Writer, fn *Function) {
@@ -25,6 +27,7 @@ func Fprint(w io.Writer, fn *Function) {
 		fmt.Fprintf(w, "  not analyzed: %s\n", fn.NotAnalyzed.Kind)
 		return
 	}
+	name := valueNames(fn)
 	n := 0
 	for _, b := range fn.Blocks {
 		fmt.Fprintf(w, "bb%d (%s):\n", b.ID, b.Label)
@@ -38,12 +41,12 @@ func Fprint(w io.Writer, fn *Function) {
 		for _, p := range b.Phis {
 			ops := make([]string, len(p.Operands))
 			for i, op := range p.Operands {
-				ops[i] = fmt.Sprintf("bb%d: %s", b.Preds[i].ID, op)
+				ops[i] = fmt.Sprintf("bb%d: %s", b.Preds[i].ID, name(op))
 			}
-			fmt.Fprintf(w, "  %s: phi(%s)\n", p.Value, strings.Join(ops, ", "))
+			fmt.Fprintf(w, "  %s: phi(%s)\n", name(p.Value), strings.Join(ops, ", "))
 		}
 		for i := range b.Instrs {
-			fmt.Fprintf(w, "  [%d] %s\n", n, fn.instrString(&b.Instrs[i]))
+			fmt.Fprintf(w, "  [%d] %s\n", n, fn.InstrText(&b.Instrs[i], name))
 			n++
 		}
 		fmt.Fprintf(w, "  %s\n", b.Term.String())
@@ -52,6 +55,19 @@ func Fprint(w io.Writer, fn *Function) {
 
 // String returns name$version.
 func (v *Value) String() string { return fmt.Sprintf("%s$%d", v.Binding.Name, v.Version) }
+
+// valueNames returns how Fprint names the values of fn's variables (see Fprint).
+func valueNames(fn *Function) func(*Value) string {
+	primes := make(map[*Binding]string)
+	named := make(map[string]int)
+	for _, b := range fn.Bindings {
+		if b.Owner == fn {
+			primes[b] = strings.Repeat("'", named[b.Name])
+			named[b.Name]++
+		}
+	}
+	return func(v *Value) string { return fmt.Sprintf("%s%s$%d", v.Binding.Name, primes[v.Binding], v.Version) }
+}
 
 func (t Temp) String() string { return fmt.Sprintf("$%d", t) }
 
@@ -83,8 +99,6 @@ func (fn *Function) placeOp(in *Instr, value func(*Value) string) (op, name stri
 	}
 	return in.Op.String(), b.Name
 }
-
-func (fn *Function) instrString(in *Instr) string { return fn.InstrText(in, (*Value).String) }
 
 // InstrText renders in as Fprint does, each value of a variable as value names it.
 func (fn *Function) InstrText(in *Instr, value func(*Value) string) string {

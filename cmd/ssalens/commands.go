@@ -50,9 +50,10 @@ var dumpCommand = &command{
 	summary: "print the HIR+SSA of the functions of a file",
 	doc: `
 Prints the HIR+SSA of every function of FILE, or of the functions named NAME: blocks, φs and
-instructions, each value named var$version. With --json, one JSON object instead: the functions
-with their φs, values and uses (lines and columns from 1, columns in bytes, as check prints
-them). With --dot, the control-flow graph of each function for Graphviz, as the Show SSA view
+instructions, each value named var$version, with a prime for each variable of the function
+declared before it with the same name (a let that shadows another: x'$1). With --json, one
+JSON object instead: the functions with their φs, values and uses, each variable named with
+where it is declared (lines and columns from 1, columns in bytes, as check prints them). With --dot, the control-flow graph of each function for Graphviz, as the Show SSA view
 draws it: a box per block with its φs (x₃ ← φ(₁,₂), an operand per predecessor) and
 instructions, back edges dashed. FILE - reads standard input, JavaScript unless --lang says.`,
 	examples: `

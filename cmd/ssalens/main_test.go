@@ -120,17 +120,29 @@ func TestDumpJSON(t *testing.T) {
 		t.Fatalf("dump --json: status %d, stderr %q", status, errs)
 	}
 	want := `{"functions":[{"name":"f","line":1,"analyzed":true,"reason":"","blocks":3,` +
-		`"phis":[{"var":"x","version":3,"line":3,"operands":[1,2]}],` +
-		`"values":[{"var":"c","version":1,"kind":"param","line":1,"uses":[{"line":3,"col":7}]},` +
-		`{"var":"x","version":1,"kind":"def","line":2,"uses":[]},` +
-		`{"var":"x","version":2,"kind":"def","line":3,"uses":[]},` +
-		`{"var":"x","version":3,"kind":"phi","line":3,"uses":[{"line":4,"col":10}]}]}]}` + "\n"
+		`"phis":[{"var":"x","declared":{"line":2,"col":7},"version":3,"line":3,"operands":[1,2]}],` +
+		`"values":[{"var":"c","declared":{"line":1,"col":12},"version":1,"kind":"param","line":1,"col":12,"uses":[{"line":3,"col":7}]},` +
+		`{"var":"x","declared":{"line":2,"col":7},"version":1,"kind":"def","line":2,"col":7,"uses":[]},` +
+		`{"var":"x","declared":{"line":2,"col":7},"version":2,"kind":"def","line":3,"col":12,"uses":[]},` +
+		`{"var":"x","declared":{"line":2,"col":7},"version":3,"kind":"phi","line":3,"col":20,"uses":[{"line":4,"col":10}]}]}]}` + "\n"
 	if out != want {
 		t.Errorf("dump --json printed\n%s\nwant\n%s", out, want)
 	}
 	var parsed map[string]any
 	if err := json.Unmarshal([]byte(out), &parsed); err != nil {
 		t.Error(err)
+	}
+
+	// Two variables of one name are told apart by where they are declared.
+	shadowing := filepath.Join(t.TempDir(), "shadowing.js")
+	if err := os.WriteFile(shadowing, []byte("function f() { let x = 1; { let x = 2; } return x; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runArgs("dump", "--json", shadowing)
+	for _, want := range []string{`{"var":"x","declared":{"line":1,"col":20},"version":1,`, `{"var":"x","declared":{"line":1,"col":33},"version":1,`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dump --json lacks %s:\n%s", want, out)
+		}
 	}
 }
 
