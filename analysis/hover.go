@@ -98,9 +98,7 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 		// The rows are the hint's operands, with the φs folded into it (phiOperands).
 		fmt.Fprintf(sb, "`%s` on line %d, where control flow joins:\n\n", label(r.phiHint(v.Phi, true)), r.line(v.Block.Anchor.End))
 		for _, op := range r.phiOperands(v.Phi) {
-			for _, edge := range op.edges {
-				fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op.v), edge, r.origin(op.v, true))
-			}
+			fmt.Fprintf(sb, "- `%s` %s: %s\n", name(op.v), strings.Join(op.edges, " and "), r.origin(op.v, true))
 		}
 	case ssa.ValueInitial, ssa.ValueUninit:
 		fmt.Fprintf(sb, "The value before any definition: %s.\n", initialMeaning(v))

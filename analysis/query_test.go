@@ -99,10 +99,10 @@ func TestHoverShowsPhiOperands(t *testing.T) {
 }
 
 // TestHoverNamesEdges hovers φs and checks the rows that say where each operand comes from:
-// the operands of the φs folded into the one shown, each with its edges; exceptions, which
-// reach a finally block from the try block and from the catch block, where the catch's entry and
-// its parameter's store are two edges from one line, which make one row; jumps, by their
-// statement; and the end of a construct, past the joins inside it.
+// a row for each operand, with the operands of the φs folded into the one shown, and the edges
+// it comes by; exceptions, which reach a finally block from the try block and from the catch
+// block, where the catch's entry and its parameter's store are two edges from one line, named
+// once; jumps, by their statement; and the end of a construct, past the joins inside it.
 func TestHoverNamesEdges(t *testing.T) {
 	for _, c := range []struct {
 		name, src, at string
@@ -123,8 +123,7 @@ func TestHoverNamesEdges(t *testing.T) {
 `, "x)", []string{
 			"- `x₂` from the end of the try block (line 6): defined on line 4, `x = 2;`",
 			"- `x₃` from an exception before the finally block (line 6): the φ on line 6",
-			"- `x₄` from an exception before the finally block (line 7): defined on line 7, `x = 3;`",
-			"- `x₄` from the end of the catch block (line 9): defined on line 7, `x = 3;`",
+			"- `x₄` from an exception before the finally block (line 7) and from the end of the catch block (line 9): defined on line 7, `x = 3;`",
 		}},
 		{"an else-if chain, folded", `function f(a) {
   let x = 0;
@@ -149,10 +148,8 @@ func TestHoverNamesEdges(t *testing.T) {
   }
 }
 `, "y++", []string{
-			"- `y₁` from an exception before the finally block (line 3): defined on line 2, `let y = 0;`",
-			"- `y₁` from the `return` (line 4): defined on line 2, `let y = 0;`",
-			"- `y₂` from an exception before the finally block (line 5): defined on line 5, `y = 1;`",
-			"- `y₂` from the end of the try block (line 6): defined on line 5, `y = 1;`",
+			"- `y₁` from an exception before the finally block (line 3) and from the return (line 4): defined on line 2, `let y = 0;`",
+			"- `y₂` from an exception before the finally block (line 5) and from the end of the try block (line 6): defined on line 5, `y = 1;`",
 		}},
 		{"continue, and a do loop's body", `function f(a) {
   let w = 0;
@@ -162,7 +159,7 @@ func TestHoverNamesEdges(t *testing.T) {
   } while (w < 0);
 }
 `, "w < 0", []string{
-			"- `w₂` from the `continue` (line 4): defined on line 4, `if (a) { w = 1; continue; }`",
+			"- `w₂` from the continue (line 4): defined on line 4, `if (a) { w = 1; continue; }`",
 			"- `w₃` from the end of the loop body (line 6): defined on line 5, `w = 2;`",
 		}},
 		{"a for-of loop's end, and a break through a finally block", `function f(xs) {
@@ -183,7 +180,7 @@ func TestHoverNamesEdges(t *testing.T) {
 }
 `, "k;", []string{
 			"- `k₂` from the end of the iteration (line 3): the φ on line 3",
-			"- `k₃` from the `break` (line 3): defined on line 3, `for (k in o) { if (k === 'x') break; }`",
+			"- `k₃` from the break (line 3): defined on line 3, `for (k in o) { if (k === 'x') break; }`",
 		}},
 	} {
 		r, err := analysis.Analyze([]byte(c.src), analysis.Options{Verify: true})

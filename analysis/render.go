@@ -113,7 +113,7 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 		return "the switch dispatch"
 	case ssa.TermGoto:
 		if jump := jumpAt(r.Src, p.Term.Span.Start); jump != "" {
-			return "the `" + jump + "`"
+			return "the " + jump // plain: a hint's tooltip is plain text
 		}
 		if p.Label == "completion" {
 			return "a jump out of the try statement, after the finally block"
