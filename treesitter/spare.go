@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"sync"
 	"unsafe"
 	"weak"
@@ -36,17 +37,20 @@ const maxSpares = 2
 const spareSlack = 32
 
 // newNodes returns an array of count nodes, to be written whole: a spare one if one has room
-// and is not much larger, else a new one.
+// and is not much larger, else a new one. The spare given back last is tried first: the
+// collector is the likelier to have freed an older one; one it freed is dropped, and the search
+// goes on.
 func newNodes(count int) []Node {
 	spares.Lock()
 	defer spares.Unlock()
-	for i, s := range spares.nodes {
-		if count <= s.size && s.size <= count+count/spareSlack+1 {
-			spares.nodes = append(spares.nodes[:i], spares.nodes[i+1:]...)
-			if first := s.first.Value(); first != nil {
-				return unsafe.Slice(first, s.size)[:count]
-			}
-			break
+	for i := len(spares.nodes) - 1; i >= 0; i-- {
+		s := spares.nodes[i]
+		first := s.first.Value()
+		if first == nil || count <= s.size && s.size <= count+count/spareSlack+1 {
+			spares.nodes = slices.Delete(spares.nodes, i, i+1)
+		}
+		if first != nil && count <= s.size && s.size <= count+count/spareSlack+1 {
+			return unsafe.Slice(first, s.size)[:count]
 		}
 	}
 	return make([]Node, count, count+count/spareSlack+1)

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -45,4 +46,19 @@ func TestRecycledNodes(t *testing.T) {
 	if small := mustParse(t, strings.Repeat("var a = b + 1;\n", 2500)); &small.Nodes[0] == spare {
 		t.Errorf("a tree of %d nodes took a spare array of %d", len(small.Nodes), spareSize)
 	}
+}
+
+// TestFreedSpareHidesNoOther gives back two arrays of one size, of which the collector frees
+// the older: the next array of that size is the younger, not a new one.
+func TestFreedSpareHidesNoOther(t *testing.T) {
+	const count = flatParallel * 2
+	recycle(make([]Node, count))
+	kept := make([]Node, count)
+	recycle(kept)
+	runtime.GC()
+	got := newNodes(count)
+	if &got[0] != &kept[0] {
+		t.Error("a freed spare array hid one that was not freed: a new array was made")
+	}
+	runtime.KeepAlive(kept)
 }
