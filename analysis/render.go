@@ -141,24 +141,25 @@ func isIdentByte(c byte) bool {
 // starts a construct's code, past the blocks where the control flow of an expression or a
 // statement inside it joins.
 func (r *Result) construct(p *ssa.Block) string {
-	b := p
-	for ; b != nil; b = r.dominators(p.Func).Idom(b) {
-		switch b.Label {
-		case "join", "chain", "short", "rhs":
-			continue
-		case "after":
-			return "the code after the try statement"
-		case "body", "do": // a do loop's header is its body
-			return "the end of the loop body"
-		case "default":
-			return "the end of the default value"
-		case "case":
-			return "the end of the case"
-		}
-		break
+	joins := func(b *ssa.Block) bool {
+		return b.Label == "join" || b.Label == "chain" || b.Label == "short" || b.Label == "rhs"
 	}
-	if b == nil {
-		b = p
+	b := p
+	if joins(b) { // the hints of a function whose φs need no dominators do not compute them
+		doms := r.dominators(p.Func)
+		for joins(b) && doms.Idom(b) != nil {
+			b = doms.Idom(b)
+		}
+	}
+	switch b.Label {
+	case "after":
+		return "the code after the try statement"
+	case "body", "do": // a do loop's header is its body
+		return "the end of the loop body"
+	case "default":
+		return "the end of the default value"
+	case "case":
+		return "the end of the case"
 	}
 	return "the end of the " + b.Label + " block"
 }
