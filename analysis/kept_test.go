@@ -138,6 +138,24 @@ func TestKeptHoverSaysSo(t *testing.T) {
 	}
 }
 
+// TestKeptHoverNamesJumps: the hover of a version that answers from its last good analysis names
+// an edge by the jump statement it leaves from, read in the text at the jump's moved place.
+func TestKeptHoverNamesJumps(t *testing.T) {
+	src := "function f(o) {\n  let k = 'none';\n  for (k in o) { if (k === 'x') break; }\n  return k;\n}\n"
+	doc := analyzedDocument(t, src)
+	doc = replaceIn(doc, "let k = 'none';", "let k = 'none'; +;")
+	r := doc.Result()
+	hover, _, ok := r.Hover(int32(strings.Index(string(doc.Text()), "k;\n}")))
+	if !ok {
+		t.Fatal("no hover at the k of return k")
+	}
+	for _, want := range []string{"From the last version that parsed", "- `k₃` from the break (line 3)"} {
+		if !strings.Contains(hover, want) {
+			t.Errorf("hover lacks %q:\n%s", want, hover)
+		}
+	}
+}
+
 // TestKeptDefinitionOfContextVariable: the stores listed for a variable that is not renamed
 // come from the occurrence index, whose spans a moved version has already moved; they were
 // moved a second time, and Go to Definition landed lines away.

@@ -112,7 +112,7 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 	case ssa.TermSwitch:
 		return "the switch dispatch"
 	case ssa.TermGoto:
-		if jump := jumpAt(r.Src, p.Term.Span.Start); jump != "" {
+		if jump := r.jumpAt(p.Term.Span.Start); jump != "" {
 			return "the " + jump // plain: a hint's tooltip is plain text
 		}
 		if p.Label == "completion" {
@@ -122,11 +122,17 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 	return r.construct(p)
 }
 
-// jumpAt returns the keyword of the jump statement at offset at of src, if one starts there: a
-// jump's edge leaves from its statement's start.
-func jumpAt(src []byte, at int32) string {
+// jumpAt returns the keyword of the jump statement at offset at of the analyzed text, if one
+// starts there: a jump's edge leaves from its statement's start. Answers moved through edits
+// (moved.go) read the text there if no edit touched it.
+func (r *Result) jumpAt(at int32) string {
 	for _, jump := range []string{"break", "continue", "return"} {
-		if rest := src[at:]; bytes.HasPrefix(rest, []byte(jump)) && (len(rest) == len(jump) || !isIdentByte(rest[len(jump)])) {
+		s := Span{Start: at, End: at + int32(len(jump))}
+		if !r.kept(s) {
+			continue
+		}
+		if s = r.span(s); s.Start >= 0 && int(s.End) <= len(r.Src) && string(r.Src[s.Start:s.End]) == jump &&
+			(int(s.End) == len(r.Src) || !isIdentByte(r.Src[s.End])) {
 			return jump
 		}
 	}
