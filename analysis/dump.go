@@ -68,7 +68,7 @@ type jsonValue struct {
 	Kind     string    `json:"kind"`
 	Line     int       `json:"line"`
 	Col      int       `json:"col"`
-	Uses     []jsonUse `json:"uses"`
+	Uses     []jsonPos `json:"uses"`
 }
 
 // jsonPos is a place in the source: line and column from 1, the column in bytes. A use is
@@ -77,8 +77,6 @@ type jsonPos struct {
 	Line int `json:"line"`
 	Col  int `json:"col"`
 }
-
-type jsonUse = jsonPos
 
 // place returns the place of off, an offset of Src.
 func (r *Result) place(off int32) jsonPos {
@@ -115,7 +113,7 @@ func (r *Result) DumpJSON(w io.Writer, name string) error {
 				kind = "initial"
 			}
 			def := r.place(r.DefinedAt(v).Start)
-			jv := jsonValue{Var: v.Binding.Name, Declared: declared, Version: v.Version, Kind: kind, Line: def.Line, Col: def.Col, Uses: []jsonUse{}}
+			jv := jsonValue{Var: v.Binding.Name, Declared: declared, Version: v.Version, Kind: kind, Line: def.Line, Col: def.Col, Uses: []jsonPos{}}
 			for _, p := range r.Uses(v) {
 				jv.Uses = append(jv.Uses, r.place(r.span(p.Span).Start))
 			}

@@ -298,13 +298,7 @@ func (t *Tree) reparseSpliced(w *wholeParse) {
 	w.mu.Unlock()
 	if pending != nil {
 		pending.ParseWhole()
-		pw := pending.whole
-		pw.mu.Lock()
-		var from *sitter.Tree
-		if pw.ts != nil {
-			from = pw.ts.Clone()
-		}
-		pw.mu.Unlock()
+		from, _, _ := pending.wholeSource() // its parse is over: a copy of its C tree, or nil
 		w.mu.Lock()
 		if w.pending == nil { // closed meanwhile
 			w.mu.Unlock()

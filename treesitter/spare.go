@@ -45,11 +45,11 @@ func newNodes(count int) []Node {
 	defer spares.Unlock()
 	for i := len(spares.nodes) - 1; i >= 0; i-- {
 		s := spares.nodes[i]
-		first := s.first.Value()
-		if first == nil || count <= s.size && s.size <= count+count/spareSlack+1 {
+		switch first := s.first.Value(); {
+		case first == nil:
 			spares.nodes = slices.Delete(spares.nodes, i, i+1)
-		}
-		if first != nil && count <= s.size && s.size <= count+count/spareSlack+1 {
+		case count <= s.size && s.size <= count+count/spareSlack+1:
+			spares.nodes = slices.Delete(spares.nodes, i, i+1)
 			return unsafe.Slice(first, s.size)[:count]
 		}
 	}
