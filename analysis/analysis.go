@@ -271,6 +271,11 @@ func ReleaseMemory() {
 	treesitter.ReleaseMemory()
 }
 
+// CollectGarbage collects the garbage of the versions that later ones replaced, between two
+// edits: as runtime.GC does, but what the next version's parse reuses of them stays
+// (treesitter.CollectKeepingSpares).
+func CollectGarbage() { treesitter.CollectKeepingSpares() }
+
 // LongRunning prepares the process to analyze versions of documents one after another for a
 // long time (a language server): memory freed by old versions is then easier to give back.
 func LongRunning() { treesitter.OneArena() }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"runtime/metrics"
 	"testing"
 	"time"
 
@@ -164,6 +165,7 @@ func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabil
 			k := keystroke{uri: uri, version: 1, mid: line(b, f.Src)}
 			k.use = firstLocalAfter(b, f.Src, k.mid+1)
 			var durations []time.Duration
+			gcBefore := gcSeconds()
 			for b.Loop() {
 				if pause != nil {
 					b.StopTimer()
@@ -182,8 +184,18 @@ func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabil
 				durations = append(durations, time.Since(start))
 			}
 			corpus.ReportLatency(b, durations)
+			b.ReportMetric((gcSeconds()-gcBefore)*1000/float64(b.N), "gc-cpu-ms/op")
 		})
 	}
+}
+
+// gcSeconds returns the processor time the garbage collector took so far, as the runtime
+// estimates it, pauses included: the keystrokes' collections, and those the server starts
+// between them.
+func gcSeconds() float64 {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	return s[0].Value.Float64()
 }
 
 // BenchmarkOpenThenHints opens a corpus file and asks for the hints of its first 60 lines, as

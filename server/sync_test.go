@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -291,21 +292,65 @@ func TestIdleParsesWhole(t *testing.T) {
 }
 
 // TestQuietCollects checks that a moment without edits after a version's diagnostics starts a
-// garbage collection, long before the pause that parses whole and compacts (Server.idle).
+// garbage collection once the garbage fills a quarter of the room the collector leaves the
+// heap, long before the pause that parses whole and compacts (Server.idle), and not with less.
 func TestQuietCollects(t *testing.T) {
 	c := startServer(t, func(s *Server) { s.idleAfter = time.Hour })
 	c.initialize(nil, nil)
 	uri := protocol.DocumentURI("file:///quiet.js")
 	c.open(uri, "let x = 1;\n")
 	c.diagnostics(uri, 1)
+
+	runtime.GC()
 	before := forcedCollections()
 	c.change(uri, 2, contentChange{Text: "let x = 2;\n"})
 	c.diagnostics(uri, 2)
-	for deadline := time.Now().Add(10 * time.Second); forcedCollections() == before; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no collection 10 s after the last diagnostics")
-		}
+	time.Sleep(20 * collectDelay)
+	if forcedCollections() != before {
+		t.Error("a quiet moment after little garbage started a collection")
 	}
+
+	for version := int32(3); ; version++ {
+		if version == 13 {
+			t.Fatal("the collector ran on its own before every one of 10 quiet moments")
+		}
+		cycles := collections()
+		makeGarbage(0.5)
+		c.change(uri, version, contentChange{Text: fmt.Sprintf("let x = %d;\n", version)})
+		c.diagnostics(uri, version)
+		if collections() != cycles {
+			continue // the collector ran on its own before the quiet moment: try again
+		}
+		for deadline := time.Now().Add(10 * time.Second); forcedCollections() == before; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("no collection 10 s after the last diagnostics, with garbage past half the room")
+			}
+		}
+		return
+	}
+}
+
+// makeGarbage allocates, and drops, until the heap holds share of the room the collector
+// leaves it past what the last collection found live.
+func makeGarbage(share float64) {
+	defer func() { made = nil }()
+	for {
+		if garbage, room := heapGarbage(); float64(garbage) >= share*float64(room) {
+			return
+		}
+		made = append(made, make([]byte, 64<<10))
+	}
+}
+
+// made is what makeGarbage makes, held until it is done so that the compiler keeps it on the
+// heap.
+var made [][]byte
+
+// collections returns how many garbage collections ended in this process.
+func collections() uint32 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.NumGC
 }
 
 // forcedCollections returns how many garbage collections runtime.GC started in this process.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestRecycledNodes re-parses a file three times, recycling the tree before the last at each
@@ -61,4 +62,27 @@ func TestFreedSpareHidesNoOther(t *testing.T) {
 		t.Error("a freed spare array hid one that was not freed: a new array was made")
 	}
 	runtime.KeepAlive(kept)
+}
+
+// TestCollectKeepingSpares checks that a collection between two edits keeps a spare array
+// that nothing else holds, and that a plain collection frees it. The test knows the array by
+// its address alone, which does not hold it; the parses of earlier tests that still run may
+// give back arrays of their own.
+func TestCollectKeepingSpares(t *testing.T) {
+	for _, keep := range []bool{true, false} {
+		nodes := make([]Node, flatParallel*2)
+		given := uintptr(unsafe.Pointer(&nodes[0]))
+		recycle(nodes)
+		if keep {
+			CollectKeepingSpares()
+		} else {
+			runtime.GC()
+		}
+		spares.Lock()
+		kept := slices.ContainsFunc(spares.nodes, func(s spare) bool { return uintptr(unsafe.Pointer(s.first.Value())) == given })
+		spares.Unlock()
+		if kept != keep {
+			t.Errorf("keep %v: the spare array is still there: %v", keep, kept)
+		}
+	}
 }
