@@ -96,8 +96,10 @@ type Result struct {
 	captured     map[*ssa.Value][]*ssa.Place
 	capturedOnce sync.Once
 
-	// moving is set when the functions were analyzed in an earlier text (see moved.go).
-	moving *moving
+	// moving is set when the functions were analyzed in an earlier text (see moved.go), and
+	// analyzed is the Result that analyzed them, in the text moving's edits start from.
+	moving   *moving
+	analyzed *Result
 	// goodBroken are the starts of the functions that a syntax error breaks in the last good
 	// analysis these answers come from: r's own, unless r is moved.
 	goodBroken map[int32]bool

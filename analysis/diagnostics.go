@@ -42,17 +42,46 @@ func (r *Result) Diagnostics(uselessAssignments bool) []Diagnostic {
 	if r.Skipped != "" {
 		return []Diagnostic{{Severity: SeverityInformation, Code: "notAnalyzed", Message: r.Skipped}}
 	}
-	r.funcDiagsMu.Lock()
-	defer r.funcDiagsMu.Unlock()
 	var ds []Diagnostic
-	for _, fn := range r.Funcs {
-		ds = append(ds, r.keptFuncDiagnostics(fn, uselessAssignments)...)
+	if r.moving != nil {
+		ds = r.movedDiagnostics(uselessAssignments)
+	} else {
+		r.funcDiagsMu.Lock()
+		defer r.funcDiagsMu.Unlock()
+		for _, fn := range r.Funcs {
+			ds = append(ds, r.keptFuncDiagnostics(fn, uselessAssignments)...)
+		}
 	}
 	for _, b := range r.brokenInText {
 		ds = append(ds, Diagnostic{Span: r.firstLine(b.at), Severity: SeverityInformation, Code: "syntaxError",
 			Message: fmt.Sprintf("%s: %s shows the analysis of the last version that parsed", b.why, describeFunc(b.fn))})
 	}
 	sortDiagnostics(ds)
+	return ds
+}
+
+// movedDiagnostics is Diagnostics for a moved Result m: the findings of the Result that
+// analyzed its functions, moved with the text, without those an edit touched, as m's own
+// kept and span would leave them out and move them. Made once by that Result, for a text
+// typed into for a while, instead of at every keystroke (typescript.js: 60 ms). Why a function
+// is not analyzed is worked out again, in m's text.
+func (m *Result) movedDiagnostics(uselessAssignments bool) []Diagnostic {
+	a := m.analyzed
+	a.funcDiagsMu.Lock()
+	defer a.funcDiagsMu.Unlock()
+	var ds []Diagnostic
+	for _, fn := range m.Funcs {
+		if !fn.Analyzed() {
+			ds = append(ds, m.notAnalyzedDiagnostic(fn))
+			continue
+		}
+		for _, d := range a.keptFuncDiagnostics(fn, uselessAssignments) {
+			if s, ok := forwardSpan(d.Span, m.moving.edits); ok {
+				d.Span = s
+				ds = append(ds, d)
+			}
+		}
+	}
 	return ds
 }
 
@@ -106,21 +135,21 @@ func (r *Result) constantAssignments(fn *ssa.Function) []Diagnostic {
 	for _, b := range fn.Blocks {
 		for i := range b.Instrs {
 			in := &b.Instrs[i]
-			if in.Op != ssa.OpIntrinsic || in.Intrinsic != ssa.IntrinsicAssignConstant || !r.kept(in.Span) {
+			if in.Op != ssa.OpIntrinsic || in.Intrinsic != ssa.IntrinsicAssignConstant {
 				continue
 			}
 			name := strings.TrimPrefix(in.Text, ssa.IntrinsicAssignConstant.String()+" ")
-			ds = append(ds, Diagnostic{Span: r.span(in.Span), Severity: SeverityWarning, Code: "constantAssignment",
+			ds = append(ds, Diagnostic{Span: in.Span, Severity: SeverityWarning, Code: "constantAssignment",
 				Message: fmt.Sprintf("%s cannot be assigned (a constant): this throws a TypeError", name)})
 		}
 	}
 	return ds
 }
 
-// keptFuncDiagnostics is funcDiagnostics for Diagnostics, whose caller holds funcDiagsMu:
-// those of an analyzed function are made once per Result that is not moved, or carried over
-// from the function it is a copy of (carryDiagnostics). Why a function is not analyzed is
-// worked out every time: its message and line move with the text around it.
+// keptFuncDiagnostics is funcDiagnostics for the Diagnostics of r, not moved, whose caller
+// holds funcDiagsMu: those of an analyzed function are made once, or carried over from the
+// function it is a copy of (carryDiagnostics), and serve the Results moved from r too
+// (movedDiagnostics). Why a function is not analyzed is worked out every time.
 func (r *Result) keptFuncDiagnostics(fn *ssa.Function, uselessAssignments bool) []Diagnostic {
 	if !fn.Analyzed() { // a function the verifier finds fault with stops being analyzed
 		return r.funcDiagnostics(fn, uselessAssignments)
@@ -129,12 +158,10 @@ func (r *Result) keptFuncDiagnostics(fn *ssa.Function, uselessAssignments bool) 
 		return c.ds
 	}
 	ds := r.funcDiagnostics(fn, uselessAssignments)
-	if r.moving == nil {
-		if r.funcDiags == nil {
-			r.funcDiags = make(map[*ssa.Function]funcDiagnostics, len(r.Funcs))
-		}
-		r.funcDiags[fn] = funcDiagnostics{uselessAssignments, ds}
+	if r.funcDiags == nil {
+		r.funcDiags = make(map[*ssa.Function]funcDiagnostics, len(r.Funcs))
 	}
+	r.funcDiags[fn] = funcDiagnostics{uselessAssignments, ds}
 	return ds
 }
 
@@ -269,10 +296,7 @@ func (r *Result) uselessAssignments(fn *ssa.Function, early map[*ssa.Instr]strin
 			r.declaredWithoutInitializer(v) || isDeclaration(v) || isArgumentsObject(v) || early[v.Instr] != "" {
 			continue
 		}
-		if !r.kept(v.Def().Span) {
-			continue
-		}
-		ds = append(ds, Diagnostic{Span: r.span(v.Def().Span), Severity: SeverityHint, Code: "uselessAssignment", Unnecessary: true,
+		ds = append(ds, Diagnostic{Span: v.Def().Span, Severity: SeverityHint, Code: "uselessAssignment", Unnecessary: true,
 			Message: fmt.Sprintf("%s: this value of %s is never read", name(v), b.Name)})
 	}
 	return ds
@@ -336,12 +360,10 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 				continue
 			}
 			if certainty := early[&b.Instrs[i]]; certainty != "" {
-				if r.kept(p.Span) {
-					ds = append(ds, r.deadZoneDiagnostic(p, certainty, "assigned"))
-				}
+				ds = append(ds, deadZoneDiagnostic(p, certainty, "assigned"))
 				continue
 			}
-			if !b.Instrs[i].Reads() || p.Binding == nil || p.Binding.Owner != fn || !r.kept(p.Span) {
+			if !b.Instrs[i].Reads() || p.Binding == nil || p.Binding.Owner != fn {
 				continue
 			}
 			switch p.Binding.Kind {
@@ -361,7 +383,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 					ask.ask(p.Binding, b, i, func(certainty string) {
 						if !reported[p.Span] {
 							reported[p.Span] = true
-							ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read"))
+							ds = append(ds, deadZoneDiagnostic(p, certainty, "read"))
 						}
 					})
 				}
@@ -376,7 +398,7 @@ func (r *Result) temporalDeadZoneReads(fn *ssa.Function, early map[*ssa.Instr]st
 				if p.Value.Uninitialized() {
 					certainty = "is"
 				}
-				ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read"))
+				ds = append(ds, deadZoneDiagnostic(p, certainty, "read"))
 			}
 		}
 	}
@@ -399,8 +421,8 @@ func (r *Result) leftToCompiler(p *ssa.Place) bool {
 
 // deadZoneDiagnostic is the warning that p's binding is ("is" or "may be" certainty) read or
 // assigned (what) in its temporal dead zone.
-func (r *Result) deadZoneDiagnostic(p *ssa.Place, certainty, what string) Diagnostic {
-	return Diagnostic{Span: r.span(p.Span), Severity: SeverityWarning, Code: "temporalDeadZone",
+func deadZoneDiagnostic(p *ssa.Place, certainty, what string) Diagnostic {
+	return Diagnostic{Span: p.Span, Severity: SeverityWarning, Code: "temporalDeadZone",
 		Message: fmt.Sprintf("%s %s %s before its declaration (temporal dead zone): this throws a ReferenceError", p.Binding.Name, certainty, what)}
 }
 
@@ -443,8 +465,8 @@ func (r *Result) deadZoneReadsOnCreation(fn *ssa.Function) []Diagnostic {
 		run.inner.Materialize()
 		for _, ib := range run.inner.Blocks {
 			for i := range ib.Instrs {
-				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && r.kept(p.Span) && !r.leftToCompiler(p) {
-					ask.ask(p.Binding, run.block, run.index, func(certainty string) { ds = append(ds, r.deadZoneDiagnostic(p, certainty, "read")) })
+				if p := &ib.Instrs[i].Place; ib.Instrs[i].Reads() && p.Binding.Owner == fn && run.mayMeetDeadZone(p.Binding) && !r.leftToCompiler(p) {
+					ask.ask(p.Binding, run.block, run.index, func(certainty string) { ds = append(ds, deadZoneDiagnostic(p, certainty, "read")) })
 				}
 			}
 		}

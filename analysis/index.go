@@ -19,8 +19,8 @@ import (
 // (indexed: highlights and the stores of a variable not renamed, the code lens, annotate), and
 // until then an answer about a range or a place indexes the functions around it alone
 // (indexOver), in the same order, until those partial indexes have cost what the whole one
-// does. A Result moved from an older analysis (moved.go) has that one's index, moved, and no
-// other. The reads of captured values that hover and references list come from the lowering's
+// does. A Result moved from an older analysis (moved.go) answers from that one's index, moved
+// (movedIndex). The reads of captured values that hover and references list come from the lowering's
 // own record of them, turned around (capturedReads).
 
 // index lists occurrences and joins in source order.
@@ -34,7 +34,10 @@ type index struct {
 // indexed returns the index of the whole file, made the first time it is needed.
 func (r *Result) indexed() *index {
 	r.indexOnce.Do(func() {
-		if r.whole.Load() == nil {
+		if r.moving != nil {
+			occurrences, joins := r.movedIndex(math.MinInt32, math.MaxInt32)
+			r.whole.Store(&index{occurrences, joins})
+		} else if r.whole.Load() == nil {
 			r.whole.Store(r.indexOf(r.Funcs, r.instrs, math.MinInt32, math.MaxInt32))
 		}
 	})
@@ -51,7 +54,12 @@ func (r *Result) Occurrences() []Occurrence { return r.indexed().occurrences }
 // file after that, so that however many answers a version gives, the work stays linear in the
 // file.
 func (r *Result) indexOver(start, end int32) ([]Occurrence, []Join) {
-	if r.whole.Load() == nil {
+	if r.whole.Load() == nil && r.moving != nil {
+		occurrences, joins := r.movedIndex(start, end)
+		if r.aroundWork.Add(int64(len(occurrences))) <= r.instrs {
+			return occurrences, joins
+		}
+	} else if r.whole.Load() == nil {
 		funcs := r.around(start, end)
 		instrs := instructions(funcs)
 		if r.aroundWork.Add(int64(len(r.Funcs))+instrs) <= int64(len(r.Funcs))+r.instrs {

@@ -357,3 +357,40 @@ func TestKeptFunctionViews(t *testing.T) {
 		t.Errorf("unrenamed %q: %v, beside %d diagnostics of functions not analyzed; want one item %q", u.Summary, u.Items, diagnosed, want)
 	}
 }
+
+// TestKeptDiagnostics: a version that answers from the last good analysis reports that
+// analysis's findings, made once for it, moved with the text: those of a function no error
+// touches are a fresh analysis's, and in the function an edit broke, those of code the edit
+// touched are left out (the useless assignment to q), as that code's hints are, and the others
+// move with the text (the read of r in its dead zone).
+func TestKeptDiagnostics(t *testing.T) {
+	src := "function w(p) {\n  let q = 1;\n  q = p;\n  return r + q;\n  let r;\n}\n" +
+		"function a(x) {\n  let y = 1;\n  y = x;\n  return z + y;\n  let z;\n}\n"
+	diagnostics := func(r *analysis.Result, from, to string) []string {
+		var ds []string
+		text := string(r.Src)
+		start, end := strings.Index(text, from), len(text)
+		if to != "" {
+			end = strings.Index(text, to)
+		}
+		for _, d := range r.Diagnostics(true) {
+			if s := int(d.Span.Start); start <= s && s < end && d.Code != "syntaxError" {
+				ds = append(ds, fmt.Sprintf("%d-%d %s %s", d.Span.Start, d.Span.End, d.Code, d.Message))
+			}
+		}
+		return ds
+	}
+	doc := analyzedDocument(t, src)
+	doc.Result().Diagnostics(true)
+	doc = replaceIn(doc, "q = 1;", "q! = 1;") // breaks w
+	fresh := mustAnalyze(t, doc.Text(), analysis.JavaScript)
+	if got, want := diagnostics(doc.Result(), "function a", ""), diagnostics(fresh, "function a", ""); !slices.Equal(got, want) || len(want) != 2 {
+		t.Errorf("diagnostics of a, which no error touches:\n%s\nwant, as a fresh analysis has them (a useless assignment and a read in the dead zone):\n%s",
+			strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	r := strings.Index(string(doc.Text()), "r + q")
+	want := []string{fmt.Sprintf("%d-%d temporalDeadZone r is read before its declaration (temporal dead zone): this throws a ReferenceError", r, r+1)}
+	if got := diagnostics(doc.Result(), "function w", "function a"); !slices.Equal(got, want) {
+		t.Errorf("diagnostics of w, which the edit broke:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

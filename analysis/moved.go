@@ -103,35 +103,46 @@ func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: of
 
 // Moved returns r answering for text, r's text changed by edits in order, whose line index is
 // lines and whose fresh analysis is fresh: occurrences and joins move with the text and those
-// an edit touched are left out; every span r reports moves the same way. The syntax errors are
-// fresh's, and hover says which functions it finds broken.
+// an edit touched are left out (movedIndex); every span r reports moves the same way. The
+// syntax errors are fresh's, and hover says which functions it finds broken.
 func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
-	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, captured: r.capturedReads(), moving: &moving{}}
+	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, instrs: r.instrs, captured: r.capturedReads(), moving: &moving{}, analyzed: r}
 	if r.moving != nil {
 		m.moving.edits = slices.Clone(r.moving.edits)
+		m.analyzed = r.analyzed
 	}
 	for _, e := range edits {
 		m.moving.edits = appendEdit(m.moving.edits, e)
 	}
-	x := r.indexed()
-	moved := &index{occurrences: make([]Occurrence, 0, len(x.occurrences))}
-	for _, o := range x.occurrences {
-		if s, ok := forwardSpan(o.Span, edits); ok {
-			o.Span = s
-			moved.occurrences = append(moved.occurrences, o)
-		}
-	}
-	for _, j := range x.joins {
-		if at, ok := forward(j.At, edits); ok {
-			j.At = at
-			moved.joins = append(moved.joins, j)
-		}
-	}
-	m.whole.Store(moved) // m's instructions are in r's text: every answer reads this index
 	m.goodBroken = moveStarts(r.goodBroken, edits)
 	m.markKept(fresh)
 	m.brokenInText = fresh.brokenAfter(m.moving.edits)
 	return m
+}
+
+// movedIndex returns the occurrences and joins of the analysis m's functions come from whose
+// spans overlap [start, end] once moved to m's text: those of that analysis's text between the
+// offsets start and end move back to (Backward), moved on, less those an edit touched. Found
+// there for each answer, until they have cost what moving the whole index does, rather than
+// moved all at every keystroke (typescript.js: 30 ms); then the whole index, moved once.
+func (m *Result) movedIndex(start, end int32) ([]Occurrence, []Join) {
+	edits := m.moving.edits
+	from, to := Backward(max(start, 0), edits), Backward(min(end, int32(len(m.Src))), edits)
+	occurrences, joins := m.analyzed.indexOver(from, to)
+	var x index
+	for _, o := range occurrences {
+		if s, ok := forwardSpan(o.Span, edits); ok && s.End >= start && s.Start <= end {
+			o.Span = s
+			x.occurrences = append(x.occurrences, o)
+		}
+	}
+	for _, j := range joins {
+		if at, ok := forward(j.At, edits); ok && at >= start && at <= end {
+			j.At = at
+			x.joins = append(x.joins, j)
+		}
+	}
+	return x.occurrences, x.joins
 }
 
 // markKept finds, for a moved Result m, the functions whose answers come from the old text
@@ -191,10 +202,14 @@ func (m *Result) markKept(fresh *Result) {
 			}
 		}
 	}
-	for _, o := range m.Occurrences() {
+	// The analyzed text's occurrences, of which only these move: m's own index is made when an
+	// answer needs it (movedIndex).
+	for _, o := range m.analyzed.Occurrences() {
 		_, ownerBroken := m.moving.broken[o.Binding.Owner]
 		if ownerBroken || usedInside[o.Binding] || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
-			m.moving.kept = append(m.moving.kept, o.Span)
+			if s, ok := forwardSpan(o.Span, m.moving.edits); ok {
+				m.moving.kept = append(m.moving.kept, s)
+			}
 		}
 	}
 }

@@ -54,3 +54,51 @@ func TestInlayHintsAfter(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestMovedIndexOverRanges checks that a moved Result's occurrences and joins over a range,
+// found in the analyzed text between the offsets the range moves back to, are those of its
+// whole index, moved, over the range: for every range of a few lines, and ranges that start
+// or end at an edit.
+func TestMovedIndexOverRanges(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "function f%d(a) {\n  let x = a;\n  for (let i = 0; i < a; i++) { if (i) x = x + i; }\n  return x;\n}\n", i)
+	}
+	src := b.String()
+	r, err := Analyze([]byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := src
+	var edits []Edit
+	edit := func(at int, old, new string) {
+		at += strings.Index(text[at:], old)
+		text = text[:at] + new + text[at+len(old):]
+		edits = append(edits, Edit{StartByte: uint32(at), OldEndByte: uint32(at + len(old)), NewEndByte: uint32(at + len(new))})
+	}
+	edit(strings.Index(text, "function f3"), "let x = a;\n", "let x = a;\n  let q = 1;\n")
+	edit(strings.Index(text, "function f10"), "x + i", "x+ i")
+	edit(0, "function f20(a) {\n", "")
+	fresh, err := Analyze([]byte(text), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := r.Moved([]byte(text), NewLines([]byte(text)), edits, fresh)
+	var ranges [][2]int32
+	for start := int32(0); start < int32(len(text)); start += 37 {
+		ranges = append(ranges, [2]int32{start, start + 150})
+	}
+	for _, e := range edits {
+		ranges = append(ranges, [2]int32{int32(e.StartByte) - 20, int32(e.NewEndByte)}, [2]int32{int32(e.NewEndByte), int32(e.NewEndByte) + 20})
+	}
+	for _, rg := range ranges {
+		occurrences, joins := m.movedIndex(rg[0], rg[1])
+		wantOccurrences, wantJoins := m.indexed().over(rg[0], rg[1])
+		if fmt.Sprint(occurrences) != fmt.Sprint(wantOccurrences) || fmt.Sprint(joins) != fmt.Sprint(wantJoins) {
+			t.Errorf("[%d, %d]: %d occurrences and %d joins, want %d and %d", rg[0], rg[1], len(occurrences), len(joins), len(wantOccurrences), len(wantJoins))
+		}
+	}
+	if len(m.indexed().occurrences) == 0 || len(m.indexed().joins) == 0 {
+		t.Error("no occurrences or no joins")
+	}
+}

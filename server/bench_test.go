@@ -105,7 +105,16 @@ func BenchmarkEditThenFreshDiagnostics(b *testing.B) {
 // holds hundreds of functions: at the start of the second line of the first function at or
 // after the middle line that holds no other function and spans three lines or more.
 func BenchmarkEditInBodyThenFreshHints(b *testing.B) {
-	benchmarkEditAt(b, lineInBody, nil, nil, hintsAround)
+	benchmarkEditAt(b, lineInBody, " ", nil, nil, hintsAround)
+}
+
+// BenchmarkTypeWordThenFreshHints is BenchmarkTypeThenFreshHints for a word typed where
+// BenchmarkEditInBodyThenFreshHints types its space, `let abc = x; `, then deleted, a character
+// at a time: before the statement the line held, it leaves the text broken by a syntax error
+// at most keystrokes, as typing does, and the version answers from the last one that parsed
+// (analysis/moved.go).
+func BenchmarkTypeWordThenFreshHints(b *testing.B) {
+	benchmarkEditAt(b, lineInBody, "let abc = x; ", nil, func(*Server) { time.Sleep(150 * time.Millisecond) }, hintsAround)
 }
 
 // middleLine returns the middle line of src (corpus.MiddleLine).
@@ -154,11 +163,12 @@ func hintsAround(c *testClient, k keystroke) {
 // benchmarkEditThen times keystrokes on the middle line until answer is back, each after pause
 // if it is not nil.
 func benchmarkEditThen(b *testing.B, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
-	benchmarkEditAt(b, middleLine, capabilities, pause, answer)
+	benchmarkEditAt(b, middleLine, " ", capabilities, pause, answer)
 }
 
-// benchmarkEditAt is benchmarkEditThen for keystrokes at the start of line(source).
-func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
+// benchmarkEditAt is benchmarkEditThen for keystrokes at the start of line(source) that type
+// word a character at a time, then delete it from its end, over and over.
+func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, word string, capabilities any, pause func(*Server), answer func(*testClient, keystroke)) {
 	for _, f := range corpus.Fetch(b) {
 		b.Run(f.Name, func(b *testing.B) {
 			c, uri := openCorpusFile(b, f, capabilities)
@@ -175,11 +185,7 @@ func benchmarkEditAt(b *testing.B, line func(*testing.B, []byte) uint32, capabil
 				start := time.Now()
 				k.version++
 				k.received = c.count("")
-				if k.version%2 == 0 {
-					c.change(uri, k.version, contentChange{Range: span(k.mid, 0, k.mid, 0), Text: " "})
-				} else {
-					c.change(uri, k.version, contentChange{Range: span(k.mid, 0, k.mid, 1), Text: ""})
-				}
+				c.change(uri, k.version, typeThenDelete(word, k.mid, int(k.version-2)))
 				answer(c, k)
 				durations = append(durations, time.Since(start))
 			}
@@ -196,6 +202,18 @@ func gcSeconds() float64 {
 	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
 	metrics.Read(s)
 	return s[0].Value.Float64()
+}
+
+// typeThenDelete returns keystroke i of typing word at the start of line, a character at a
+// time, then deleting it from its end, over and over.
+func typeThenDelete(word string, line uint32, i int) contentChange {
+	n := len(word)
+	k := i % (2 * n)
+	if k < n {
+		return contentChange{Range: span(line, uint32(k), line, uint32(k)), Text: word[k : k+1]}
+	}
+	at := uint32(2*n - 1 - k)
+	return contentChange{Range: span(line, at, line, at+1), Text: ""}
 }
 
 // BenchmarkOpenThenHints opens a corpus file and asks for the hints of its first 60 lines, as
