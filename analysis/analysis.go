@@ -92,10 +92,6 @@ type Result struct {
 	// (indexOver).
 	instrs     int64
 	aroundWork atomic.Int64
-	// captured is File.Captures turned around, once an answer needed it (capturedReads).
-	captured     map[*ssa.Value][]*ssa.Place
-	capturedOnce sync.Once
-
 	// moving is set when the functions were analyzed in an earlier text (see moved.go), and
 	// analyzed is the Result that analyzed them, in the text moving's edits start from.
 	moving   *moving

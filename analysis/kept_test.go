@@ -394,3 +394,19 @@ func TestKeptDiagnostics(t *testing.T) {
 		t.Errorf("diagnostics of w, which the edit broke:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestKeptHoverListsCapturedReads: the hover of a value read by a closure lists that read, in
+// a version that answers from the last good analysis as in a fresh analysis of its text, where
+// no error touches the value's function. The moved version asks the analysis it answers from
+// for the reads, instead of turning all of them around when the text broke.
+func TestKeptHoverListsCapturedReads(t *testing.T) {
+	src := "function w(p) {\n  return p;\n}\nfunction a() {\n  let v = 1;\n  return function () { return v; };\n}\n"
+	doc := analyzedDocument(t, src)
+	doc = replaceIn(doc, "return p;", "return p +;") // breaks w
+	at := int32(strings.Index(string(doc.Text()), "v = 1"))
+	got, _, _ := doc.Result().Hover(at)
+	want, _, _ := mustAnalyze(t, doc.Text(), analysis.JavaScript).Hover(at)
+	if got != want || !strings.Contains(want, "line 6") {
+		t.Errorf("hover of v:\n%s\nwant, as a fresh analysis has it, with the read on line 6:\n%s", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"cmp"
 	"slices"
+	"sync"
 
 	"github.com/ssalens/ssalens/ssa"
 )
@@ -26,9 +27,13 @@ type moving struct {
 	// reshaped are those that Src parses otherwise (error recovery gave them another extent or
 	// another enclosing function), with an error of Src.
 	broken, reshaped map[*ssa.Function]Span
-	// kept are the spans of Src where the answers differ from what Src's own analysis would
-	// say: the own code of the broken functions and the whole of the reshaped ones.
-	kept []Span
+	// regions are the spans of Src where the answers differ from what Src's own analysis would
+	// say: the own code of the broken functions, the code an error swallowed, and the whole of
+	// the reshaped functions. kept adds the places of the variables that differ elsewhere,
+	// made when asked (Result.Kept).
+	regions  []Span
+	kept     []Span
+	keptOnce sync.Once
 }
 
 // forwardSpan moves a span of the text before edits to the text after them. A span an edit
@@ -106,7 +111,7 @@ func (r *Result) line(off int32) int { return r.Lines.Line(r.span(Span{Start: of
 // an edit touched are left out (movedIndex); every span r reports moves the same way. The
 // syntax errors are fresh's, and hover says which functions it finds broken.
 func (r *Result) Moved(text []byte, lines *Lines, edits []Edit, fresh *Result) *Result {
-	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, instrs: r.instrs, captured: r.capturedReads(), moving: &moving{}, analyzed: r}
+	m := &Result{Src: text, Lines: lines, File: r.File, Funcs: r.Funcs, instrs: r.instrs, moving: &moving{}, analyzed: r}
 	if r.moving != nil {
 		m.moving.edits = slices.Clone(r.moving.edits)
 		m.analyzed = r.analyzed
@@ -149,7 +154,7 @@ func (m *Result) movedIndex(start, end int32) ([]Occurrence, []Join) {
 // where fresh, the analysis of m's text, would say otherwise: those a syntax error breaks in
 // fresh, and those fresh parses otherwise. A function fresh has at the same place, in the same
 // enclosing function, answers as fresh does, apart from the variables broken functions declare
-// or use.
+// or use (Kept).
 func (m *Result) markKept(fresh *Result) {
 	broken := fresh.brokenFuncs()
 	brokenAt := make(map[int32]*ssa.Function, len(broken))
@@ -170,9 +175,9 @@ func (m *Result) markKept(fresh *Result) {
 		now[fn] = s
 		if f, isBroken := brokenAt[s.Start]; isBroken {
 			m.moving.broken[fn] = errorAt(m.Src, f, m.moving.edits)
-			m.moving.kept = append(m.moving.kept, ownCode(s, fn, m.moving.edits)...)
+			m.moving.regions = append(m.moving.regions, ownCode(s, fn, m.moving.edits)...)
 			if f.Span.End > s.End { // the error swallowed the code after it
-				m.moving.kept = append(m.moving.kept, Span{Start: s.End, End: f.Span.End})
+				m.moving.regions = append(m.moving.regions, Span{Start: s.End, End: f.Span.End})
 			}
 			continue
 		}
@@ -181,14 +186,34 @@ func (m *Result) markKept(fresh *Result) {
 		if !same || f == nil || parentReshaped || (fn.Parent == nil) != (f.Parent == nil) ||
 			(f.Parent != nil && now[fn.Parent] != f.Parent.Span) {
 			m.moving.reshaped[fn] = firstError
-			m.moving.kept = append(m.moving.kept, s)
+			m.moving.regions = append(m.moving.regions, s)
 		}
 	}
-	// The variables a broken function declares, or whose declaration an error swallowed, have
-	// no versions in fresh, wherever they are used. Those of enclosing functions that the
-	// code an error swallowed uses may have another status in fresh (a closure's read or
-	// assignment decides whether they are context variables), wherever they are used too.
-	regions := union(m.moving.kept)
+}
+
+// Kept returns the spans of the text where the answers come from the last good analysis and
+// differ from what the text's own analysis says: the own code of the functions a syntax error
+// breaks now, the places of their variables and of the variables around them they use, and
+// the functions error recovery parses otherwise. Hover says so in the functions. The places
+// are found the first time they are asked for, since no answer needs them: they take a scan
+// of the whole index (typescript.js: 60 ms at the first keystroke that breaks the text, to
+// index the analysis answered from).
+func (r *Result) Kept() []Span {
+	if r.moving == nil {
+		return nil
+	}
+	r.moving.keptOnce.Do(func() { r.moving.kept = append(slices.Clone(r.moving.regions), r.keptPlaces()...) })
+	return r.moving.kept
+}
+
+// keptPlaces returns the places, in Src, of the variables whose answers differ outside the
+// regions of a moved Result. The variables a broken function declares, or whose declaration
+// an error swallowed, have no versions in fresh, wherever they are used. Those of enclosing
+// functions that the code an error swallowed uses may have another status in fresh (a
+// closure's read or assignment decides whether they are context variables), wherever they
+// are used too.
+func (m *Result) keptPlaces() []Span {
+	regions := union(m.moving.regions)
 	usedInside := make(map[*ssa.Binding]bool)
 	for _, fns := range []map[*ssa.Function]Span{m.moving.broken, m.moving.reshaped} {
 		for fn := range fns {
@@ -202,16 +227,16 @@ func (m *Result) markKept(fresh *Result) {
 			}
 		}
 	}
-	// The analyzed text's occurrences, of which only these move: m's own index is made when an
-	// answer needs it (movedIndex).
+	var places []Span
 	for _, o := range m.analyzed.Occurrences() {
 		_, ownerBroken := m.moving.broken[o.Binding.Owner]
 		if ownerBroken || usedInside[o.Binding] || (o.Binding.Kind != ssa.Global && inAny(regions, m.span(o.Binding.Decl).Start)) {
 			if s, ok := forwardSpan(o.Span, m.moving.edits); ok {
-				m.moving.kept = append(m.moving.kept, s)
+				places = append(places, s)
 			}
 		}
 	}
+	return places
 }
 
 // union returns the union of spans as disjoint spans sorted by start.
@@ -245,17 +270,6 @@ func ownCode(s Span, fn *ssa.Function, edits []Edit) []Span {
 		start = cs.End
 	}
 	return append(own, Span{Start: start, End: s.End})
-}
-
-// Kept returns the spans of the text where the answers come from the last good analysis and
-// differ from what the text's own analysis says: the own code of the functions a syntax error
-// breaks now, the places of their variables and of the variables around them they use, and
-// the functions error recovery parses otherwise. Hover says so there.
-func (r *Result) Kept() []Span {
-	if r.moving == nil {
-		return nil
-	}
-	return r.moving.kept
 }
 
 // brokenFuncs returns the functions that a syntax error keeps from being analyzed.
