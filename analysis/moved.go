@@ -134,7 +134,7 @@ func (m *Result) movedIndex(start, end int32) ([]Occurrence, []Join) {
 	edits := m.moving.edits
 	from, to := Backward(max(start, 0), edits), Backward(min(end, int32(len(m.Src))), edits)
 	occurrences, joins := m.analyzed.indexOver(from, to)
-	var x index
+	x := index{occurrences: make([]Occurrence, 0, len(occurrences))}
 	for _, o := range occurrences {
 		if s, ok := forwardSpan(o.Span, edits); ok && s.End >= start && s.Start <= end {
 			o.Span = s
