@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"path"
-	"runtime"
 	"runtime/metrics"
 	"sync"
 	"time"
@@ -161,14 +160,16 @@ func (s *Server) prepareEdits() {
 
 // idle does what waits for the user to pause: the versions incremental parses left with
 // another tree than a whole parse are parsed whole, the trees of the others compacted, and the
-// old versions collected.
+// old versions collected, but for the spare node array the next keystroke's parse writes into
+// (analysis.CollectGarbage: typescript.js's keystroke after a pause took 104 ms instead of 56,
+// with a new 64 MB array); the release that follows a longer quiet frees it.
 func (s *Server) idle() {
 	for _, f := range s.snapshot().files {
 		if !s.parseWhole(f) {
 			f.doc.Compact()
 		}
 	}
-	runtime.GC()
+	analysis.CollectGarbage()
 }
 
 // parseWhole makes f's version parsed whole the current one, if f is still current and its

@@ -18,8 +18,8 @@ import (
 // any more gives its array back (Recycle), and the next flat tree of about its size is written
 // into it. A spare array is held weakly: one that the next parse does not take before the
 // collector runs is freed as garbage would have been, and a closed document keeps none; but
-// the collection a language server starts between two keystrokes keeps it, for the next one
-// (CollectKeepingSpares).
+// the collections a language server starts between two keystrokes and at a pause keep it, for
+// the next keystroke (CollectKeepingSpares).
 
 // spares are the arrays given back, at most maxSpares, each by its first node and its length.
 var spares struct {
