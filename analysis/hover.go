@@ -160,8 +160,8 @@ const maxTypeText = 80
 // declared returns the name of b with the type its TypeScript declaration gives it, on one
 // line: `x: number`; the name alone if it has none.
 func (r *Result) declared(b *ssa.Binding) string {
-	at := r.span(b.Type)
-	if b.Type.End <= b.Type.Start || !r.kept(b.Type) || at.Start < 0 || int(at.End) > len(r.Src) {
+	at, ok := r.inSrc(b.Type)
+	if b.Type.End <= b.Type.Start || !ok {
 		return b.Name
 	}
 	typ := strings.Join(strings.Fields(string(r.Src[at.Start:at.End])), " ")

@@ -93,6 +93,16 @@ func (r *Result) kept(s Span) bool {
 	return ok
 }
 
+// inSrc returns where s, a span of the analyzed text, lies in Src, and false if an edit touched
+// it or it does not lie within Src: where an answer reads the text of an analyzed place.
+func (r *Result) inSrc(s Span) (Span, bool) {
+	ok := true
+	if r.moving != nil {
+		s, ok = forwardSpan(s, r.moving.edits)
+	}
+	return s, ok && 0 <= s.Start && s.Start <= s.End && int(s.End) <= len(r.Src)
+}
+
 // funcSpan returns where fn's text lies in Src. An edit inside a function grows or shrinks it
 // (moveFuncSpan), where span would make it the edit's point.
 func (r *Result) funcSpan(fn *ssa.Function) Span {

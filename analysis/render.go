@@ -127,11 +127,7 @@ func (r *Result) edgeName(b *ssa.Block, j int) string {
 // (moved.go) read the text there if no edit touched it.
 func (r *Result) jumpAt(at int32) string {
 	for _, jump := range []string{"break", "continue", "return"} {
-		s := Span{Start: at, End: at + int32(len(jump))}
-		if !r.kept(s) {
-			continue
-		}
-		if s = r.span(s); s.Start >= 0 && int(s.End) <= len(r.Src) && string(r.Src[s.Start:s.End]) == jump &&
+		if s, ok := r.inSrc(Span{Start: at, End: at + int32(len(jump))}); ok && string(r.Src[s.Start:s.End]) == jump &&
 			(int(s.End) == len(r.Src) || !isIdentByte(r.Src[s.End])) {
 			return jump
 		}
