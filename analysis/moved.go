@@ -31,7 +31,10 @@ type moving struct {
 	// say: the own code of the broken functions, the code an error swallowed, and the whole of
 	// the reshaped functions. kept adds the places of the variables that differ elsewhere,
 	// made when asked (Result.Kept).
-	regions  []Span
+	regions []Span
+	// fresh is Src's own analysis, which Kept compares with; the document holds it as well, to
+	// lower the next version from.
+	fresh    *Result
 	kept     []Span
 	keptOnce sync.Once
 }
@@ -177,6 +180,7 @@ func (m *Result) markKept(fresh *Result) {
 	for _, fn := range fresh.Funcs {
 		freshAt[fn.Span] = fn
 	}
+	m.moving.fresh = fresh
 	m.moving.broken = make(map[*ssa.Function]Span)
 	m.moving.reshaped = make(map[*ssa.Function]Span)
 	now := make(map[*ssa.Function]Span, len(m.Funcs)) // each function's span in Src
@@ -221,7 +225,9 @@ func (r *Result) Kept() []Span {
 // an error swallowed, have no versions in fresh, wherever they are used. Those of enclosing
 // functions that the code an error swallowed uses may have another status in fresh (a
 // closure's read or assignment decides whether they are context variables), wherever they
-// are used too.
+// are used too; and so may those that the broken code uses only now, where error recovery made
+// a declaration of its own into an assignment (`var a, ilet q = 1;nsert = s, i = 0` assigns the
+// i of the function around).
 func (m *Result) keptPlaces() []Span {
 	regions := union(m.moving.regions)
 	usedInside := make(map[*ssa.Binding]bool)
@@ -237,6 +243,9 @@ func (m *Result) keptPlaces() []Span {
 			}
 		}
 	}
+	for b := range m.usedByBrokenNow(regions) {
+		usedInside[b] = true
+	}
 	var places []Span
 	for _, o := range m.analyzed.Occurrences() {
 		_, ownerBroken := m.moving.broken[o.Binding.Owner]
@@ -247,6 +256,43 @@ func (m *Result) keptPlaces() []Span {
 		}
 	}
 	return places
+}
+
+// usedByBrokenNow returns the variables of the analyzed functions that Src's broken code uses
+// from around it, as fresh resolves its names: that of the fresh functions a syntax error breaks
+// or that lie in regions, nested ones included. A variable is found by its name and the span
+// in Src of the function that owns it, as markKept pairs the functions of the two analyses.
+func (m *Result) usedByBrokenNow(regions []Span) map[*ssa.Binding]bool {
+	names := make(map[Span]map[string]bool) // by the span of the function that owns them
+	seen := make(map[*ssa.Function]bool)
+	for _, f := range m.moving.fresh.Funcs { // parents first
+		if seen[f.Parent] || (!f.NotAnalyzed.IsSyntax() && !inAny(regions, f.Span.Start)) {
+			seen[f] = seen[f.Parent]
+			continue
+		}
+		seen[f] = true
+		f.EachOuterUse(func(_ *ssa.Function, b *ssa.Binding, _ Span, _, _ bool) {
+			if b.Owner == nil {
+				return
+			}
+			if names[b.Owner.Span] == nil {
+				names[b.Owner.Span] = make(map[string]bool)
+			}
+			names[b.Owner.Span][b.Name] = true
+		})
+	}
+	used := make(map[*ssa.Binding]bool)
+	for _, fn := range m.Funcs {
+		if owned := names[m.funcSpan(fn)]; owned != nil {
+			fn.Materialize()
+			for _, b := range fn.Bindings {
+				if owned[b.Name] {
+					used[b] = true
+				}
+			}
+		}
+	}
+	return used
 }
 
 // union returns the union of spans as disjoint spans sorted by start.
