@@ -243,9 +243,17 @@ func (r *Result) brokenAfter(edits []Edit) []brokenFunc {
 // from the first byte to the last, and a generic arrow typed into a TSX function one of the
 // whole statement that declares the function. It can also wait for the token that closes an
 // edit until the end of the file: the } of an if typed into a function. An edit that starts
-// with a line break and an indent (a line opened below, then typed) is where its text is.
+// with a line break and an indent (a line opened below, then typed) is where its text is. An
+// error inside the text of any of the edits is where tree-sitter found it: the last edit may be
+// elsewhere (a line deleted above `let ab return x`, which lacks a ; at ab's end).
 func errorAt(src []byte, fn *ssa.Function, edits []Edit) Span {
 	at := fn.NotAnalyzed.At
+	for i, e := range edits {
+		typed, ok := forwardSpan(Span{Start: int32(e.StartByte), End: int32(e.NewEndByte)}, edits[i+1:])
+		if ok && typed.Start <= at.Start && at.End <= typed.End {
+			return at
+		}
+	}
 	if len(edits) == 0 {
 		return at
 	}

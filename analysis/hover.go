@@ -105,7 +105,7 @@ func (r *Result) hoverValue(sb *strings.Builder, v *ssa.Value, from *ssa.Functio
 	case ssa.ValueParam:
 		fmt.Fprintf(sb, "Parameter, defined on entry to `%s` (line %d).\n", v.Block.Func.Name, r.line(v.Def().Span.Start))
 	default:
-		fmt.Fprintf(sb, "Defined on line %d: `%s`\n", r.line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+		fmt.Fprintf(sb, "Defined on line %d: %s\n", r.line(v.Def().Span.Start), r.quotedLine(v.Def().Span))
 		if c := r.constant(v); c != nil {
 			fmt.Fprintf(sb, "\nValue: `%s`\n", literal(c))
 		}

@@ -189,6 +189,31 @@ func TestKeptDefinitionOfContextVariable(t *testing.T) {
 	}
 }
 
+// TestKeptAfterALineDeleted: while a function is broken (`let ab ` typed before a return),
+// the line of a definition is deleted (a user test). The version answers from the last good
+// analysis, and Go to Definition landed at the deletion's point, hover quoted the line there as
+// the definition, and the syntax error was said to be there too, the last edit, though
+// tree-sitter finds it inside the text typed before. Now the definition is left out, as
+// references and highlights leave it, hover says the text was edited, and the error is where
+// a fresh analysis has it.
+func TestKeptAfterALineDeleted(t *testing.T) {
+	src := "function f(a) {\n  let x = 1;\n  x = 2;\n  return x + a;\n}\n"
+	doc := typeOneByOne(t, src, analysis.JavaScript, strings.Index(src, "return"), "let ab ") // breaks f
+	doc = replaceIn(doc, "  x = 2;\n", "")
+	r := doc.Result()
+	off := int32(strings.Index(string(doc.Text()), "x + a"))
+	if defs := r.Definition(off); len(defs) != 0 {
+		t.Errorf("definitions of x: %v, want none: its definition was deleted", defs)
+	}
+	hover, _, _ := r.Hover(off)
+	if want := "**x₂**"; !strings.HasPrefix(hover, want) || !strings.Contains(hover, "Defined on line 3: edited since the last version that parsed") {
+		t.Errorf("hover of x: %q, want %s…, defined on line 3 in text edited since", hover, want)
+	}
+	if errs := syntaxErrors(r); len(errs) != 1 || !strings.HasPrefix(errs[0], "3:9 ") {
+		t.Errorf("syntax errors %q, want one at 3:9, after ab, as a fresh analysis has it", errs)
+	}
+}
+
 // analyzedDocument returns a document of src whose analysis is done, the last good one for the
 // edits that follow.
 func analyzedDocument(t *testing.T, src string) *analysis.Document {

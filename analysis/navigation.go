@@ -40,9 +40,12 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 	default:
 		values = ssa.Sources(o.value())
 	}
-	out := make([]Located, len(values))
-	for i, v := range values {
-		out[i] = Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedOffset(v))}
+	out := make([]Located, 0, len(values))
+	for _, v := range values {
+		// In a moved Result, a definition an edit touched is not in the text any more.
+		if r.kept(definedSpan(v)) {
+			out = append(out, Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedSpan(v).Start)})
+		}
 	}
 	sortLocated(out)
 	// A var's version 0 is defined at a declaration that may also assign it: list it once.
@@ -53,9 +56,12 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 // a closure reads that may run before or after an assignment), every store that may reach the
 // read: its declaration and every assignment, in its function and in its closures.
 func (r *Result) stores(b *ssa.Binding) []Located {
-	decl := r.span(b.Decl)
-	out := []Located{{Span: decl, Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.Lines.Line(decl.Start)),
-		Detail: r.lineText(decl.Start)}}
+	var out []Located
+	decl, declKept := r.inSrc(b.Decl)
+	if declKept {
+		out = append(out, Located{Span: decl, Label: fmt.Sprintf("%s — declared on line %d", b.Name, r.Lines.Line(decl.Start)),
+			Detail: r.lineText(decl.Start)})
+	}
 	occurrences := r.Occurrences()
 	for i := range occurrences { // their spans are in Src already, moved or not
 		if o := &occurrences[i]; o.Binding == b && o.Assigns && o.Span != decl {
@@ -71,24 +77,24 @@ func (r *Result) stores(b *ssa.Binding) []Located {
 func (r *Result) definedWhere(v *ssa.Value) string {
 	switch {
 	case v.Kind == ssa.ValuePhi:
-		return fmt.Sprintf("φ on line %d", r.line(definedOffset(v)))
+		return fmt.Sprintf("φ on line %d", r.line(definedSpan(v).Start))
 	case v.Uninitialized():
 		return initialMeaning(v)
 	case v.Kind == ssa.ValueParam:
-		return fmt.Sprintf("parameter on line %d", r.line(definedOffset(v)))
+		return fmt.Sprintf("parameter on line %d", r.line(definedSpan(v).Start))
 	}
-	return fmt.Sprintf("defined on line %d", r.line(definedOffset(v)))
+	return fmt.Sprintf("defined on line %d", r.line(definedSpan(v).Start))
 }
 
-// definedOffset returns where v is defined in the analyzed text, as DefinedAt does in Src.
-func definedOffset(v *ssa.Value) int32 {
+// definedSpan returns where v is defined in the analyzed text, as DefinedAt does in Src.
+func definedSpan(v *ssa.Value) Span {
 	switch v.Kind {
 	case ssa.ValuePhi:
-		return v.Block.Anchor.End
+		return Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End}
 	case ssa.ValueInitial:
-		return v.Binding.Decl.Start
+		return v.Binding.Decl
 	}
-	return v.Def().Span.Start
+	return v.Def().Span
 }
 
 // ValueReferences returns the definition and the uses of the value at off, labelled, a φ's

@@ -29,15 +29,7 @@ func name(v *ssa.Value) string { return v.Binding.Name + Subscript(v.Version) }
 
 // DefinedAt returns where v is defined: its place for a parameter or definition, its join for
 // a φ, its binding's declaration for an initial value.
-func (r *Result) DefinedAt(v *ssa.Value) Span {
-	switch v.Kind {
-	case ssa.ValuePhi:
-		return r.span(Span{Start: v.Block.Anchor.End, End: v.Block.Anchor.End})
-	case ssa.ValueInitial:
-		return r.span(v.Binding.Decl)
-	}
-	return r.span(v.Def().Span)
-}
+func (r *Result) DefinedAt(v *ssa.Value) Span { return r.span(definedSpan(v)) }
 
 // origin says in a few words where v comes from: the φ on line 3, the parameter, defined on
 // line 4 (with the source line if source is set), or what version 0 holds.
@@ -50,7 +42,7 @@ func (r *Result) origin(v *ssa.Value, source bool) string {
 	case v.Kind == ssa.ValueParam && !source:
 		return "the parameter"
 	case source:
-		return fmt.Sprintf("defined on line %d, `%s`", r.line(v.Def().Span.Start), r.sourceLine(v.Def().Span.Start))
+		return fmt.Sprintf("defined on line %d, %s", r.line(v.Def().Span.Start), r.quotedLine(v.Def().Span))
 	}
 	return fmt.Sprintf("defined on line %d", r.line(v.Def().Span.Start))
 }
@@ -397,6 +389,15 @@ func (r *Result) phiHints(b *ssa.Block, versions bool, shown func(*ssa.Phi) bool
 // shortened if long.
 func (r *Result) sourceLine(off int32) string {
 	return r.lineText(r.span(Span{Start: off, End: off}).Start)
+}
+
+// quotedLine quotes the line of Src that holds s, a span of the analyzed text. In a moved
+// Result whose edits touched s, it says so instead: the line holds other text now.
+func (r *Result) quotedLine(s Span) string {
+	if !r.kept(s) {
+		return "edited since the last version that parsed"
+	}
+	return "`" + r.sourceLine(s.Start) + "`"
 }
 
 // lineText returns the trimmed line of Src holding off; a long one is shortened to the part
