@@ -212,6 +212,27 @@ func TestKeptAfterALineDeleted(t *testing.T) {
 	if errs := syntaxErrors(r); len(errs) != 1 || !strings.HasPrefix(errs[0], "3:9 ") {
 		t.Errorf("syntax errors %q, want one at 3:9, after ab, as a fresh analysis has it", errs)
 	}
+
+	// The join of an if statement deleted: the φ the return reads has no place left.
+	src = "function g(a) {\n  let y = 1;\n  if (a) y = 2;\n  return y;\n}\n"
+	doc = typeOneByOne(t, src, analysis.JavaScript, strings.Index(src, "return"), "let ab ")
+	doc = replaceIn(doc, "  if (a) y = 2;\n", "")
+	r = doc.Result()
+	off = int32(strings.Index(string(doc.Text()), "y;"))
+	for _, l := range slices.Concat(r.Definition(off), located(r.ValueReferences(off))) {
+		if l.Start == l.End {
+			t.Errorf("references or definition of y at the point %v, where the deleted if was", l)
+		}
+	}
+}
+
+// located returns the spans of ls.
+func located(ls []analysis.Located) []analysis.Span {
+	var spans []analysis.Span
+	for _, l := range ls {
+		spans = append(spans, l.Span)
+	}
+	return spans
 }
 
 // analyzedDocument returns a document of src whose analysis is done, the last good one for the

@@ -259,9 +259,9 @@ func (m *Result) keptPlaces() []Span {
 }
 
 // usedByBrokenNow returns the variables of the analyzed functions that Src's broken code uses
-// from around it, as fresh resolves its names: that of the fresh functions a syntax error breaks
-// or that lie in regions, nested ones included. A variable is found by its name and the span
-// in Src of the function that owns it, as markKept pairs the functions of the two analyses.
+// from around it, as fresh resolves its names: the uses in the fresh functions a syntax error
+// breaks or that lie in regions, nested ones included. A variable is found by its name and the
+// span in Src of the function that owns it, as markKept pairs the functions of the analyses.
 func (m *Result) usedByBrokenNow(regions []Span) map[*ssa.Binding]bool {
 	names := make(map[Span]map[string]bool) // by the span of the function that owns them
 	seen := make(map[*ssa.Function]bool)

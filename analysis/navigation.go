@@ -106,7 +106,7 @@ func (r *Result) ValueReferences(off int32) []Located {
 	}
 	v := o.value()
 	var out []Located
-	if v != nil && v.Kind == ssa.ValuePhi {
+	if v != nil && v.Kind == ssa.ValuePhi && r.kept(definedSpan(v)) {
 		at := r.DefinedAt(v)
 		out = append(out, Located{Span: at, Label: fmt.Sprintf("%s — φ on line %d", label(r.phiHint(v.Phi, true)), r.Lines.Line(at.Start)),
 			Detail: r.lineText(at.Start)})
