@@ -31,6 +31,9 @@ type statusParams struct {
 	Version      int32                           `json:"version"`
 	Analyzing    bool                            `json:"analyzing"`
 	NotAnalyzed  int                             `json:"notAnalyzed"` // functions, once analyzed
+	// Kept counts those of NotAnalyzed that a syntax error breaks and that show the analysis
+	// of the last version that parsed: their variables have versions on screen.
+	Kept int `json:"kept,omitempty"`
 }
 
 // progressBegin and progressEnd are the values of $/progress that begin and end a report.
@@ -102,14 +105,17 @@ func (s *Server) workDoneProgress(f *file, done <-chan struct{}) {
 }
 
 // reportStatus tells the client, after the diagnostics of f, how many of its functions are not
-// analyzed.
+// analyzed, and how many of those show the last version that parsed.
 func (s *Server) reportStatus(f *file, ds []analysis.Diagnostic) {
-	n := 0
+	n, kept := 0, 0
 	for _, d := range ds {
 		switch d.Code {
-		case "notAnalyzed", "syntaxError", "internalError":
+		case "syntaxError":
+			kept++
+			n++
+		case "notAnalyzed", "internalError":
 			n++
 		}
 	}
-	s.notify("ssalens/status", statusParams{TextDocument: protocol.TextDocumentIdentifier{URI: f.uri}, Version: f.version, NotAnalyzed: n})
+	s.notify("ssalens/status", statusParams{TextDocument: protocol.TextDocumentIdentifier{URI: f.uri}, Version: f.version, NotAnalyzed: n, Kept: kept})
 }

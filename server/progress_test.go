@@ -48,3 +48,18 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress begins with %q, want the file's name alone", messages[0])
 	}
 }
+
+// TestStatusCountsKept: a function that a syntax error breaks while the version answers from
+// the last one that parsed counts among those not analyzed, and among those kept, which show
+// that version's SSA versions (a user test found VS Code's status item saying they had none).
+func TestStatusCountsKept(t *testing.T) {
+	c := startInitialized(t, nil, nil)
+	c.open(fixtureURI, "function f(a) {\n  let x = a;\n  return x;\n}\n")
+	c.diagnostics(fixtureURI, 1)
+	c.change(fixtureURI, 2, contentChange{Range: span(2, 2, 2, 2), Text: "let ab "})
+	_, status := c.waitFor(0, "the status of version 2", func(m message) bool {
+		var p statusParams
+		return m.Method == "ssalens/status" && json.Unmarshal(m.Params, &p) == nil && p.Version == 2 && !p.Analyzing
+	})
+	wantJSON(t, "status", status, `{"textDocument":{"uri":"file:///fixture.js"},"version":2,"analyzing":false,"notAnalyzed":1,"kept":1}`)
+}

@@ -11,11 +11,17 @@ export interface StatusParams {
   analyzing: boolean;
   /** The functions of the file not analyzed, once it is analyzed. */
   notAnalyzed: number;
+  /**
+   * Those of notAnalyzed that a syntax error breaks and that show the analysis of the last
+   * version that parsed; absent when none do.
+   */
+  kept?: number;
 }
 
 export interface DocumentStatus {
   analyzing: boolean;
   notAnalyzed: number;
+  kept: number;
 }
 
 /**
@@ -27,7 +33,7 @@ export class DocumentStatuses {
   private readonly byUri = new Map<string, DocumentStatus>();
 
   update(p: StatusParams): void {
-    this.byUri.set(p.textDocument.uri, { analyzing: p.analyzing, notAnalyzed: p.notAnalyzed });
+    this.byUri.set(p.textDocument.uri, { analyzing: p.analyzing, notAnalyzed: p.notAnalyzed, kept: p.kept ?? 0 });
   }
 
   get(uri: string): DocumentStatus | undefined {
@@ -70,10 +76,18 @@ export function documentLabel(s: DocumentStatus | undefined): StatusLabel | unde
   }
   const n = s.notAnalyzed;
   const functions = n === 1 ? '1 function of this file is' : `${n} functions of this file are`;
+  // A function a syntax error breaks shows the versions of the last version that parsed.
+  let why = 'their variables have no SSA versions';
+  if (s.kept === n) {
+    why = n === 1 ? 'a syntax error breaks it, and it shows the last version that parsed'
+      : 'syntax errors break them, and they show the last version that parsed';
+  } else if (s.kept > 0) {
+    why += `, but for the ${s.kept} that syntax errors break, which show the last version that parsed`;
+  }
   return {
     text: `$(symbol-variable) ssalens · ${n} not analyzed`,
     tooltip:
-      `${functions} not analyzed: their variables have no SSA versions. ` +
+      `${functions} not analyzed: ${why}. ` +
       `[Why Variables Have No Versions](command:${SHOW_UNRENAMED}) lists them with the reasons, ` +
       'as does the code lens on the first line of the file.',
   };
