@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/internal/race"
 )
 
 // Protocol edges of issue 13, each a defect found by driving the server as a hostile editor.
@@ -212,7 +213,7 @@ func TestServerReadsWhileTheClientDoesNot(t *testing.T) {
 // them queued and maxInflight being answered, then stops reading, so that the client's writes
 // wait. Once the client reads again, every request is answered.
 func TestServerBoundsUnreadAnswers(t *testing.T) {
-	if raceDetector {
+	if race.Enabled {
 		t.Skip("its 300 MB of answers take a minute under the race detector; go test ./... runs it")
 	}
 	c := startRawReading(t, 0)

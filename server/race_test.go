@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/ssalens/ssalens/analysis"
+	"github.com/ssalens/ssalens/internal/race"
 )
 
 // TestConcurrentEditingWithRequestsInFlight edits several documents at once, each from its own
@@ -111,7 +112,7 @@ func TestConcurrentEditingWithRequestsInFlight(t *testing.T) {
 // skipUnderRace skips a heavy test of one goroutine's work under the race detector, which makes
 // it ten times slower and has nothing to look at in it; go test ./... runs it.
 func skipUnderRace(t *testing.T) {
-	if raceDetector {
+	if race.Enabled {
 		t.Skip("a sequential test, skipped under the race detector")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
+	"github.com/ssalens/ssalens/internal/race"
 	"github.com/ssalens/ssalens/treesitter/corpus"
 )
 
@@ -462,7 +463,7 @@ func TestConsumingWalkKeepsSharedSubtrees(t *testing.T) {
 		t.Errorf("node %d of the tree that shared subtrees differs after the walk", d)
 	}
 	old.Close()
-	if left := cMemoryInUse() - before; before >= 0 && !raceDetector && left > 4<<10 {
+	if left := cMemoryInUse() - before; before >= 0 && !race.Enabled && left > 4<<10 {
 		t.Errorf("%d bytes still held after both trees were freed", left)
 	}
 }

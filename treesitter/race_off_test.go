@@ -1,6 +1,0 @@
-//go:build !race
-
-package treesitter
-
-// raceDetector reports whether the tests run under the race detector (see race_on_test.go).
-const raceDetector = false
