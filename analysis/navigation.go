@@ -43,8 +43,8 @@ func (r *Result) ReachingDefinitions(off int32) []Located {
 	out := make([]Located, 0, len(values))
 	for _, v := range values {
 		// In a moved Result, a definition an edit touched is not in the text any more.
-		if r.kept(definedSpan(v)) {
-			out = append(out, Located{Span: r.DefinedAt(v), Label: name(v) + " — " + r.definedWhere(v), Detail: r.sourceLine(definedSpan(v).Start)})
+		if at, ok := r.inSrc(definedSpan(v)); ok {
+			out = append(out, Located{Span: at, Label: name(v) + " — " + r.definedWhere(v), Detail: r.lineText(at.Start)})
 		}
 	}
 	sortLocated(out)
@@ -106,10 +106,11 @@ func (r *Result) ValueReferences(off int32) []Located {
 	}
 	v := o.value()
 	var out []Located
-	if v != nil && v.Kind == ssa.ValuePhi && r.kept(definedSpan(v)) {
-		at := r.DefinedAt(v)
-		out = append(out, Located{Span: at, Label: fmt.Sprintf("%s — φ on line %d", label(r.phiHint(v.Phi, true)), r.Lines.Line(at.Start)),
-			Detail: r.lineText(at.Start)})
+	if v != nil && v.Kind == ssa.ValuePhi {
+		if at, ok := r.inSrc(definedSpan(v)); ok {
+			out = append(out, Located{Span: at, Label: fmt.Sprintf("%s — φ on line %d", label(r.phiHint(v.Phi, true)), r.Lines.Line(at.Start)),
+				Detail: r.lineText(at.Start)})
+		}
 	}
 	for _, h := range r.Highlights(off) {
 		what, verb := o.Binding.Name, "read"

@@ -394,10 +394,11 @@ func (r *Result) sourceLine(off int32) string {
 // quotedLine quotes the line of Src that holds s, a span of the analyzed text. In a moved
 // Result whose edits touched s, it says so instead: the line holds other text now.
 func (r *Result) quotedLine(s Span) string {
-	if !r.kept(s) {
+	at, ok := r.inSrc(s)
+	if !ok {
 		return "edited since the last version that parsed"
 	}
-	return "`" + r.sourceLine(s.Start) + "`"
+	return "`" + r.lineText(at.Start) + "`"
 }
 
 // lineText returns the trimmed line of Src holding off; a long one is shortened to the part
